@@ -1,0 +1,70 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# The front door. Every target runs one tooling command; the logic lives
+# in tooling/ and qemu/. `make help` lists targets and variables.
+
+TOPICS ?=
+CACHE_DIR ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/reftrack
+OUT ?= $(CURDIR)/out
+BASE_TARBALL ?= /usr/src/linux-source-6.12.tar.xz
+BASE_TREE ?=
+JOBS ?= $(shell nproc)
+QEMU_TIMEOUT ?= 300
+QEMU_ACCEL ?= tcg
+DRY_RUN ?= 0
+V ?= 0
+TOPIC ?=
+MBOX ?=
+
+export TOPICS CACHE_DIR OUT BASE_TARBALL BASE_TREE JOBS QEMU_TIMEOUT \
+	QEMU_ACCEL DRY_RUN V
+
+.DEFAULT_GOAL := all
+
+.PHONY: all help deps base apply build boot test test-tooling export \
+	import census bench clean clean-base distclean
+
+all: ## the main job: deps, base, apply, build and boot-test every topic
+	tooling/pipeline
+
+help: ## list targets and variables
+	@tooling/help Makefile
+
+deps: ## install missing Debian packages (root) or print the apt-get line
+	tooling/deps
+
+base: ## import the base kernel tree (deterministic commit, reused)
+	tooling/base
+
+apply: ## reassemble topics/ onto the base as topic/NN-name branches
+	tooling/apply
+
+build: ## build 00-base and every topic (incremental, ccache)
+	tooling/pipeline build
+
+boot: ## boot-test 00-base and every topic already built
+	tooling/pipeline boot
+
+test: ## the project's tests: tooling tests, then every boot test
+	tooling/test
+
+test-tooling: ## only the tooling tests (bats)
+	tooling/test --tooling-only
+
+export: ## write topic/TOPIC back to topics/TOPIC/series.mbox
+	tooling/export $(TOPIC)
+
+import: ## take MBOX into TOPIC (new or existing) and export it
+	tooling/import $(MBOX) $(TOPIC)
+
+bench: ## wall time of every stage: cold run, then warm re-run after one edit
+	tooling/bench
+
+clean: ## remove out/ (logs, kernels, results)
+	tooling/clean out
+
+clean-base: ## remove base imports other than the current one
+	tooling/clean base
+
+distclean: ## remove out/ and the whole cache (base imports, trees)
+	tooling/clean all

@@ -1,0 +1,241 @@
+# SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
+#
+# common.sh - helpers shared by every tooling command.
+#
+# Sourced, never executed; sets no shell options. Provides logging
+# (info, warn, die), the `run` wrapper that echoes every command it runs
+# and honours DRY_RUN=1, stage timing with per-stage log files, and the
+# project paths and variables every command agrees on.
+#
+# Exit codes used throughout the tooling:
+#   0 pass, 1 fail, 2 usage error or missing prerequisite, 4 skip.
+
+# Repository root (the directory holding Makefile and topics/).
+REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+
+# The project identity lives in one place; see tooling/project.conf.
+# shellcheck source=tooling/project.conf
+. "$REPO/tooling/project.conf"
+
+: "${CACHE_DIR:=${XDG_CACHE_HOME:-$HOME/.cache}/reftrack}"
+: "${OUT:=$REPO/out}"
+: "${BASE_TARBALL:=/usr/src/linux-source-6.12.tar.xz}"
+: "${BASE_PACKAGE:=linux-source-6.12}"
+: "${BASE_TREE:=}"
+: "${TOPICS_DIR:=$REPO/topics}"
+: "${PLANS_DIR:=$REPO/testplans}"
+: "${JOBS:=$(nproc 2>/dev/null || echo 2)}"
+: "${DRY_RUN:=0}"
+: "${V:=0}"
+
+# The work repository: a git import of the base with one branch per
+# topic. `tooling/base` writes its path to $CACHE_DIR/current-base.
+: "${BUILD_DIR:=$CACHE_DIR/build}"
+
+EXIT_PASS=0
+EXIT_FAIL=1
+EXIT_USAGE=2
+EXIT_SKIP=4
+export EXIT_PASS EXIT_FAIL EXIT_USAGE EXIT_SKIP
+
+if [ -t 2 ]; then
+	_c_info=$'\e[1;34m' _c_warn=$'\e[1;33m' _c_err=$'\e[1;31m' _c_off=$'\e[0m'
+else
+	_c_info='' _c_warn='' _c_err='' _c_off=''
+fi
+
+PROG=$(basename "$0")
+
+info() { printf '%s%s:%s %s\n' "$_c_info" "$PROG" "$_c_off" "$*" >&2; }
+warn() { printf '%s%s: warning:%s %s\n' "$_c_warn" "$PROG" "$_c_off" "$*" >&2; }
+err() { printf '%s%s: error:%s %s\n' "$_c_err" "$PROG" "$_c_off" "$*" >&2; }
+
+# die [CODE] MESSAGE...: print an error and exit (default code 1).
+die() {
+	local code=$EXIT_FAIL
+
+	if [[ "${1-}" =~ ^[0-9]+$ ]]; then
+		code=$1
+		shift
+	fi
+	err "$*"
+	exit "$code"
+}
+
+# run CMD...: print the command, then run it (or only print with DRY_RUN=1).
+run() {
+	printf '$ %s\n' "$*" >&2
+	[ "$DRY_RUN" = 1 ] && return 0
+	"$@"
+}
+
+# now: seconds since the epoch, as an integer.
+now() { date +%s; }
+
+# elapsed START: "1m23s" since START.
+elapsed() {
+	local s=$(($(now) - $1))
+
+	printf '%dm%02ds' $((s / 60)) $((s % 60))
+}
+
+# stage NAME LOG CMD...: run CMD with all output to LOG, printing progress
+# (stage name, elapsed time) and, on failure, the log's path and tail.
+# Returns CMD's exit status.
+stage() {
+	local name=$1 log=$2 start rc=0
+	shift 2
+
+	mkdir -p "$(dirname "$log")" "$OUT"
+	start=$(now)
+	info "[$name] start (log: $log)"
+	if [ "$V" = 1 ]; then
+		"$@" 2>&1 | tee "$log" || rc=${PIPESTATUS[0]}
+	else
+		"$@" >"$log" 2>&1 || rc=$?
+	fi
+	printf '%s\t%s\t%s\n' "$name" "$(($(now) - start))" "$rc" >>"$OUT/timings.tsv"
+	if [ "$rc" -ne 0 ]; then
+		err "[$name] FAILED after $(elapsed "$start") (exit $rc); log: $log"
+		tail -n 25 "$log" | sed 's/^/    | /' >&2
+		return "$rc"
+	fi
+	info "[$name] done in $(elapsed "$start")"
+}
+
+# need_cmd CMD...: exit 2 naming the package to install when a command is
+# missing.
+need_cmd() {
+	local c
+
+	for c in "$@"; do
+		command -v "$c" >/dev/null 2>&1 ||
+			die "$EXIT_USAGE" "'$c' not found; run 'make deps' (as root) or see README.md"
+	done
+}
+
+# wgit: git with a fixed identity and no user configuration, for the
+# work repository.
+wgit() {
+	git -C "$WORK" -c core.autocrlf=false -c advice.detachedHead=false \
+		-c user.name="$PROJECT_NAME" -c user.email="$PROJECT_EMAIL" "$@"
+}
+
+# load_work: set WORK (the work repository) and BASE_REF from the last
+# base import; exit 2 when no base has been imported yet.
+load_work() {
+	local cur=$CACHE_DIR/current-base
+
+	[ -f "$cur" ] || die "$EXIT_USAGE" "no base imported yet; run 'make base'"
+	WORK=$(sed -n 1p "$cur")
+	BASE_REF=$(sed -n 2p "$cur")
+	[ -d "$WORK/.git" ] || die "$EXIT_USAGE" "work repository $WORK is gone; run 'make base'"
+	export WORK BASE_REF
+}
+
+# topic_list: the topic directories, in NN order, filtered by $TOPICS (a
+# space-separated list of names or NN prefixes; empty means all).
+topic_list() {
+	local d n want
+
+	for d in "$TOPICS_DIR"/[0-9][0-9]-*/; do
+		[ -d "$d" ] || continue
+		n=$(basename "$d")
+		if [ -n "${TOPICS:-}" ]; then
+			for want in $TOPICS; do
+				case "$n" in
+				"$want" | "$want"-*) printf '%s\n' "$n" ;;
+				esac
+			done
+		else
+			printf '%s\n' "$n"
+		fi
+	done
+}
+
+# all_topics: every topic directory name, ignoring $TOPICS.
+all_topics() { TOPICS='' topic_list; }
+
+# topic_branch NAME: the branch a topic lives on in the work repository.
+topic_branch() { printf 'topic/%s\n' "$1"; }
+
+# topic_meta NAME KEY: the value of "KEY: value" in topics/NAME/topic.conf.
+topic_meta() {
+	local f=$TOPICS_DIR/$1/topic.conf
+
+	[ -f "$f" ] || return 0
+	sed -n "s/^$2:[[:space:]]*//p" "$f"
+}
+
+# prev_ref NAME: the ref a topic stacks on (the previous topic's branch,
+# or the base).
+prev_ref() {
+	local prev='' t
+
+	for t in $(all_topics); do
+		[ "$t" = "$1" ] && break
+		prev=$t
+	done
+	if [ -n "$prev" ]; then
+		topic_branch "$prev"
+	else
+		printf '%s\n' "$BASE_REF"
+	fi
+}
+
+# check_survival CONFIG FRAGMENT...: fail listing every option a fragment
+# sets (or unsets) that the final CONFIG does not have as asked.
+check_survival() {
+	local config=$1 f line opt want have lost=()
+	shift
+
+	for f in "$@"; do
+		while IFS= read -r line; do
+			case "$line" in
+			CONFIG_*=*)
+				opt=${line%%=*}
+				want=$line
+				;;
+			"# CONFIG_"*" is not set")
+				opt=${line#\# }
+				opt=${opt%% *}
+				want="# $opt is not set"
+				;;
+			*) continue ;;
+			esac
+			have=$(grep -E "^(# )?$opt[= ]" "$config" || true)
+			if [ "$want" = "# $opt is not set" ]; then
+				case "$have" in "$opt=y" | "$opt=m") lost+=("$want (have: $have) from $f") ;; esac
+			elif [ "$have" != "$want" ]; then
+				lost+=("$want (have: ${have:-absent}) from $f")
+			fi
+		done <"$f"
+	done
+	if [ ${#lost[@]} -gt 0 ]; then
+		err "requested options that did not survive olddefconfig (missing dependencies?):"
+		printf '    %s\n' "${lost[@]}" >&2
+		return 1
+	fi
+}
+
+# check_mbox FILE: fail with a clear message unless FILE looks like an
+# mbox of patches (a "From " separator, then From:/Subject: headers and at
+# least one diff).
+check_mbox() {
+	local f=$1
+
+	[ -f "$f" ] || { err "$f: no such mbox"; return 1; }
+	if ! head -n 1 "$f" | grep -q '^From '; then
+		err "$f: not an mbox (first line is not a 'From ' separator)"
+		return 1
+	fi
+	if ! grep -q '^Subject: ' "$f" || ! grep -q '^From: ' "$f"; then
+		err "$f: corrupt mbox (no From:/Subject: headers)"
+		return 1
+	fi
+	if ! grep -q '^diff --git ' "$f"; then
+		err "$f: the mbox holds no patch (no 'diff --git' line)"
+		return 1
+	fi
+}
