@@ -17,6 +17,12 @@
 
 ktap_dmesg_mark=0
 
+# busybox sh runs its own applets before searching PATH; the scenarios
+# want the host's iproute2, which knows veth peers, netns, vlan, bridge.
+ip() { /sbin/ip "$@"; }
+bridge() { /sbin/bridge "$@"; }
+ss() { /sbin/ss "$@"; }
+
 # dmesg_since: the kernel log lines printed since the current test began.
 dmesg_since() {
 	dmesg | tail -n +"$((ktap_dmesg_mark + 1))"

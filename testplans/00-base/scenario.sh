@@ -11,7 +11,7 @@
 # taken from the timer softirq. Addresses are from the documentation
 # ranges (RFC 5737, RFC 3849); the guest has no NIC, nothing leaves it.
 
-TESTS="loopback dummy_addresses_routes veth_ping_across_netns bridge vlan
+TESTS="loopback dummy_addresses_routes veth_ping_across_netns bridge_ping vlan
 teardown_frees_devices ref_tracker_selftest_double_release
 ref_tracker_selftest_leaks"
 
@@ -48,13 +48,13 @@ veth_ping_across_netns() {
 	ping -c 2 -W 2 2001:db8:2::2 || fail "IPv6 ping across the veth failed"
 }
 
-bridge() {
+bridge_ping() {
 	ip link add br0 type bridge || return 1
 	ip link set v0 master br0 || return 1
 	ip addr flush dev v0
 	ip addr add 203.0.113.1/28 dev br0
 	ip link set br0 up
-	/sbin/bridge link show | grep -q 'v0.*master br0' || fail "v0 not in br0"
+	bridge link show | grep -q 'v0.*master br0' || fail "v0 not in br0"
 	ping -c 2 -W 2 203.0.113.2 || fail "ping through the bridge failed"
 }
 

@@ -15,7 +15,7 @@
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 
 # The project identity lives in one place; see tooling/project.conf.
-# shellcheck source=tooling/project.conf
+# shellcheck source=../project.conf
 . "$REPO/tooling/project.conf"
 
 : "${CACHE_DIR:=${XDG_CACHE_HOME:-$HOME/.cache}/reftrack}"
@@ -91,7 +91,8 @@ stage() {
 	start=$(now)
 	info "[$name] start (log: $log)"
 	if [ "$V" = 1 ]; then
-		"$@" 2>&1 | tee "$log" || rc=${PIPESTATUS[0]}
+		# CMD's status whether or not the caller set pipefail.
+		{ "$@" 2>&1 | tee "$log"; rc=${PIPESTATUS[0]}; } || true
 	else
 		"$@" >"$log" 2>&1 || rc=$?
 	fi
@@ -193,6 +194,10 @@ check_survival() {
 	for f in "$@"; do
 		while IFS= read -r line; do
 			case "$line" in
+			CONFIG_*=n) # kconfig reads =n as "is not set"
+				opt=${line%%=*}
+				want="# $opt is not set"
+				;;
 			CONFIG_*=*)
 				opt=${line%%=*}
 				want=$line
@@ -204,7 +209,7 @@ check_survival() {
 				;;
 			*) continue ;;
 			esac
-			have=$(grep -E "^(# )?$opt[= ]" "$config" || true)
+			have=$(grep -E "^(# )?${opt}[= ]" "$config" || true)
 			if [ "$want" = "# $opt is not set" ]; then
 				case "$have" in "$opt=y" | "$opt=m") lost+=("$want (have: $have) from $f") ;; esac
 			elif [ "$have" != "$want" ]; then
