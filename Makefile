@@ -13,15 +13,16 @@ QEMU_TIMEOUT ?= 300
 QEMU_ACCEL ?= tcg
 DRY_RUN ?= 0
 V ?= 0
+STRICT ?= 0
 TOPIC ?=
 MBOX ?=
 
 export TOPICS CACHE_DIR OUT BASE_TARBALL BASE_TREE JOBS QEMU_TIMEOUT \
-	QEMU_ACCEL DRY_RUN V
+	QEMU_ACCEL DRY_RUN V STRICT
 
 .DEFAULT_GOAL := all
 
-.PHONY: all help deps base apply build boot test test-tooling export \
+.PHONY: all help deps base apply build boot check test test-tooling export \
 	import census bench clean clean-base distclean
 
 all: ## the main job: deps, base, apply, build and boot-test every topic
@@ -44,6 +45,9 @@ build: ## build 00-base and every topic (incremental, ccache)
 
 boot: ## boot-test 00-base and every topic already built
 	tooling/pipeline boot
+
+check: ## per-patch checks (checkpatch, signoff, fixes, inline, xmas, ...)
+	tooling/check
 
 test: ## the project's tests: tooling tests, then every boot test
 	tooling/test

@@ -79,9 +79,11 @@ teardown_frees_devices() {
 
 ref_tracker_selftest_double_release() {
 	insmod /lib/modules/test_ref_tracker.ko || fail "insmod failed"
-	expect_dmesg 'ref_tracker: reference already released' &&
-		dmesg_since | grep -A 12 'allocated in:' | grep -q 'alloctest_ref_tracker_alloc2' ||
-		fail "no acquire stack naming alloctest_ref_tracker_alloc2"
+	expect_dmesg 'ref_tracker: reference already released'
+	# The 19 alloctest_ref_tracker_allocN() are identical; GCC folds
+	# them into one (-fipa-icf), so the stack names whichever survived.
+	dmesg_since | grep -A 12 'allocated in:' | grep -Eq 'alloctest_ref_tracker_alloc[0-9]+' ||
+		fail "no acquire stack naming alloctest_ref_tracker_allocN"
 	dmesg_since | grep -A 12 'freed in:' | grep -q 'alloctest_ref_tracker_free' ||
 		fail "no release stack naming alloctest_ref_tracker_free"
 }
