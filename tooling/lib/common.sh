@@ -133,6 +133,20 @@ load_work() {
 	BASE_REF=$(sed -n 2p "$cur")
 	[ -d "$WORK/.git" ] || die "$EXIT_USAGE" "work repository $WORK is gone; run 'make base'"
 	export WORK BASE_REF
+	clear_stale_locks "$WORK"
+}
+
+# clear_stale_locks REPO: remove the index.lock files a killed git left in
+# REPO and its worktrees. The tooling never runs two pipelines on one
+# cache at once, so a lock seen here is stale.
+clear_stale_locks() {
+	local lock
+
+	for lock in "$1/.git/index.lock" "$1"/.git/worktrees/*/index.lock; do
+		[ -f "$lock" ] || continue
+		warn "removing $lock left by an interrupted git command"
+		rm -f "$lock"
+	done
 }
 
 # topic_list: the topic directories, in NN order, filtered by $TOPICS (a
@@ -243,4 +257,16 @@ check_mbox() {
 		err "$f: the mbox holds no patch (no 'diff --git' line)"
 		return 1
 	fi
+}
+
+# take_lock: hold $CACHE_DIR/lock for the rest of this command and its
+# children, so two runs never share a work repository; a second run
+# waits up to LOCK_WAIT seconds (default 0) and then exits 2.
+take_lock() {
+	[ -z "${REFTRACK_LOCKED:-}" ] || return 0
+	mkdir -p "$CACHE_DIR"
+	exec 9>"$CACHE_DIR/lock"
+	flock -w "${LOCK_WAIT:-0}" 9 ||
+		die "$EXIT_USAGE" "another run holds $CACHE_DIR/lock; wait for it to finish"
+	export REFTRACK_LOCKED=1
 }

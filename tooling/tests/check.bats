@@ -1,0 +1,273 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0
+#
+# check.bats - tooling/check: every per-patch check trips on a patch made
+# to trip it and passes a clean one; the per-series checks likewise.
+#
+# The fake base gets the real checkpatch.pl, its data files and
+# kernel-doc from Debian's tarball, plus the top-level entries
+# checkpatch looks for to recognise a kernel tree.
+
+load helpers
+
+setup_file() {
+	setup_base_and_topics
+	local w tarball=/usr/src/linux-source-6.12.tar.xz
+	[ -f "$tarball" ] || { echo "$tarball missing: apt-get install linux-source-6.12" >&2; return 1; }
+	w=$(work_repo)
+	tar -xJf "$tarball" -C "$BATS_FILE_TMPDIR" --strip-components=1 \
+		linux-source-6.12/scripts/checkpatch.pl linux-source-6.12/scripts/spelling.txt \
+		linux-source-6.12/scripts/const_structs.checkpatch linux-source-6.12/scripts/kernel-doc
+	cp "$BATS_FILE_TMPDIR"/scripts/* "$w/scripts/"
+	(cd "$w" && touch COPYING CREDITS Kbuild MAINTAINERS README &&
+		mkdir -p Documentation arch drivers fs init ipc kernel)
+}
+
+setup() {
+	setup_test_copy
+	SCRATCH=$BATS_TEST_TMPDIR/scratch
+	git clone -q "$WORK" "$SCRATCH"
+	git -C "$SCRATCH" checkout -q --detach "$(base_commit)"
+	rm -rf "$TOPICS_DIR"/*
+	mkdir -p "$TOPICS_DIR/01-t"
+	printf 'prefix: PATCH net-next\n' >"$TOPICS_DIR/01-t/topic.conf"
+	: >"$TOPICS_DIR/01-t/config"
+}
+
+# commit_file N FILE CONTENT SUBJECT [SOB]: write FILE and commit it.
+commit_file() {
+	local date
+
+	date=$(printf '2024-02-%02dT12:00:00+0000' "$1")
+	mkdir -p "$(dirname "$SCRATCH/$2")"
+	printf '%s\n' "$3" >"$SCRATCH/$2"
+	sgit add -f "$2"
+	GIT_AUTHOR_DATE=$date GIT_COMMITTER_DATE=$date \
+		sgit commit -q -m "$4" -m "Explain why $4 is needed, in a body." \
+		${5:+-m "$5"}
+}
+
+sob='Signed-off-by: Test Author <test@example.org>'
+
+# run_check: write the scratch commits as topic 01-t, apply, check.
+run_check() {
+	sgit format-patch -q --stdout --cover-letter "$(base_commit)..HEAD" |
+		sed 's/\*\*\* SUBJECT HERE \*\*\*/t/' >"$TOPICS_DIR/01-t/series.mbox"
+	"$REPO/tooling/apply" >/dev/null 2>&1 || "$REPO/tooling/apply"
+	run "$REPO/tooling/check" 01-t
+}
+
+# verdict N CHECK: the result of CHECK for patch N in the TSV.
+verdict() {
+	awk -F'\t' -v n="$1" -v c="$2" 'index($1, n " ") == 1 && $2 == c { print $3 }' \
+		"$OUT/check/01-t.tsv"
+}
+
+clean_c='// SPDX-License-Identifier: GPL-2.0
+
+/**
+ * clean_sum() - add two numbers
+ * @a: the first
+ * @b: the second
+ *
+ * Return: their sum.
+ */
+int clean_sum(int a, int b)
+{
+	unsigned long longest_name;
+	int shorter;
+
+	longest_name = a;
+	shorter = b;
+	return longest_name + shorter;
+}'
+
+@test "a clean patch passes every check and the exit is 0" {
+	commit_file 1 lib/clean.c "$clean_c" 'lib: add clean_sum()' "$sob"
+	run_check
+	assert_status 0
+	for c in checkpatch signoff fixes inline deprecated xmas kerneldoc; do
+		[ "$(verdict 1 "$c")" = pass ] || fail_with "$c: $(verdict 1 "$c")"
+	done
+	assert_file_has "$OUT/check/index.html" '<td class="pass"'
+	assert_output_has '0 failure(s)'
+}
+
+@test "checkpatch: trailing whitespace and a long line fail" {
+	commit_file 1 lib/bad.c "// SPDX-License-Identifier: GPL-2.0
+int bad_value(void)
+{
+	return 1; 
+}
+int a_very_long_function_name_that_goes_past_eighty_columns_on_one_line(void);" 'lib: add bad_value()' "$sob"
+	run_check
+	assert_status 1
+	[ "$(verdict 1 checkpatch)" = fail ] || fail_with "checkpatch: $(verdict 1 checkpatch)"
+	assert_file_has "$OUT/check/01-t.tsv" 'trailing whitespace'
+}
+
+@test "signoff: no Signed-off-by, or one by someone else, fails" {
+	commit_file 1 lib/a.c "$clean_c" 'lib: add a.c'
+	commit_file 2 lib/b.c "${clean_c//clean_sum/other_sum}" 'lib: add b.c' \
+		'Signed-off-by: Someone Else <else@example.org>'
+	run_check
+	assert_status 1
+	[ "$(verdict 1 signoff)" = fail ] || fail_with "patch 1 signoff passed"
+	[ "$(verdict 2 signoff)" = fail ] || fail_with "patch 2 signoff passed"
+	assert_file_has "$OUT/check/01-t.tsv" "no 'Signed-off-by: Test Author <test@example.org>'"
+}
+
+@test "fixes: malformed, unknown and wrong-subject tags fail; a right one passes" {
+	local base subj
+	base=$(base_commit)
+	subj=$(git -C "$WORK" log -1 --format=%s "$base")
+	commit_file 1 lib/a.c "$clean_c" 'lib: fix a' "Fixes: ${base:0:12} (\"$subj\")
+$sob"
+	commit_file 2 lib/b.c "${clean_c//clean_sum/b_sum}" 'lib: fix b' "Fixes: 1234abcd
+$sob"
+	commit_file 3 lib/c.c "${clean_c//clean_sum/c_sum}" 'lib: fix c' "Fixes: 0123456789ab (\"nothing\")
+$sob"
+	commit_file 4 lib/d.c "${clean_c//clean_sum/d_sum}" 'lib: fix d' "Fixes: ${base:0:12} (\"another subject\")
+$sob"
+	run_check
+	assert_status 1
+	[ "$(verdict 1 fixes)" = pass ] || fail_with "a correct Fixes: failed"
+	for n in 2 3 4; do
+		[ "$(verdict "$n" fixes)" = fail ] || fail_with "patch $n: $(verdict "$n" fixes)"
+	done
+	assert_file_has "$OUT/check/01-t.tsv" 'malformed'
+	assert_file_has "$OUT/check/01-t.tsv" 'no such commit'
+	assert_file_has "$OUT/check/01-t.tsv" 'tag says "another subject"'
+}
+
+@test "inline: inline in a .c file and a non-inline static in a header fail" {
+	commit_file 1 lib/i.c "// SPDX-License-Identifier: GPL-2.0
+static inline int i_one(void)
+{
+	return 1;
+}" 'lib: add i_one()' "$sob"
+	commit_file 2 include/linux/h.h "/* SPDX-License-Identifier: GPL-2.0 */
+static int h_one(void)
+{
+	return 1;
+}" 'include: add h_one()' "$sob"
+	commit_file 3 include/linux/ok.h "/* SPDX-License-Identifier: GPL-2.0 */
+static inline int ok_one(void)
+{
+	return 1;
+}" 'include: add ok_one()' "$sob"
+	run_check
+	assert_status 1
+	[ "$(verdict 1 inline)" = fail ] || fail_with ".c inline passed"
+	[ "$(verdict 2 inline)" = fail ] || fail_with ".h static passed"
+	[ "$(verdict 3 inline)" = pass ] || fail_with ".h static inline failed"
+}
+
+@test "deprecated: a new dev_hold() fails, a new module_param() warns" {
+	commit_file 1 lib/h.c "// SPDX-License-Identifier: GPL-2.0
+void h_grab(struct net_device *dev)
+{
+	dev_hold(dev);
+}" 'lib: add h_grab()' "$sob"
+	commit_file 2 lib/p.c "// SPDX-License-Identifier: GPL-2.0
+static int p_level;
+module_param(p_level, int, 0444);" 'lib: add p_level' "$sob"
+	run_check
+	assert_status 1
+	[ "$(verdict 1 deprecated)" = fail ] || fail_with "dev_hold: $(verdict 1 deprecated)"
+	[ "$(verdict 2 deprecated)" = warn ] || fail_with "module_param: $(verdict 2 deprecated)"
+	assert_file_has "$OUT/check/01-t.tsv" 'untracked reference: dev_hold(dev);'
+}
+
+@test "xmas: a longer declaration after a shorter one warns, and STRICT=1 fails" {
+	commit_file 1 lib/x.c "// SPDX-License-Identifier: GPL-2.0
+int x_sum(int a)
+{
+	int b;
+	unsigned long longer_name;
+
+	b = a;
+	longer_name = b;
+	return longer_name;
+}" 'lib: add x_sum()' "$sob"
+	run_check
+	assert_status 0
+	[ "$(verdict 1 xmas)" = warn ] || fail_with "xmas: $(verdict 1 xmas)"
+	assert_file_has "$OUT/check/01-t.tsv" 'longer than line'
+	STRICT=1 run "$REPO/tooling/check" 01-t
+	assert_status 1
+}
+
+@test "xmas: an initialiser that needs an earlier declaration may come later" {
+	commit_file 1 lib/x.c "// SPDX-License-Identifier: GPL-2.0
+int x_len(struct sk_buff *skb)
+{
+	struct net_device *dev = skb->dev;
+	unsigned int headroom_needed = dev->needed_headroom;
+
+	return headroom_needed;
+}" 'lib: add x_len()' "$sob"
+	run_check
+	[ "$(verdict 1 xmas)" = pass ] || fail_with "dependent initialiser flagged: $(verdict 1 xmas)"
+}
+
+@test "xmas: only blocks the patch touches are judged" {
+	commit_file 1 lib/x.c "// SPDX-License-Identifier: GPL-2.0
+int x_old(int a)
+{
+	int b;
+	unsigned long longer_name;
+
+	b = a;
+	longer_name = b;
+	return longer_name;
+}" 'lib: add x_old()' "$sob"
+	printf '\nint x_new(void)\n{\n\treturn 2;\n}\n' >>"$SCRATCH/lib/x.c"
+	sgit commit -q -a -m 'lib: add x_new()' -m 'Body.' -m "$sob"
+	run_check
+	[ "$(verdict 1 xmas)" = warn ] || fail_with "patch 1: $(verdict 1 xmas)"
+	[ "$(verdict 2 xmas)" = pass ] || fail_with "untouched block judged: $(verdict 2 xmas)"
+}
+
+@test "kerneldoc: a new kernel-doc warning fails, compared as sets" {
+	commit_file 1 lib/k.c "$clean_c" 'lib: add clean_sum()' "$sob"
+	sed -i 's/^ \* @b: the second$//' "$SCRATCH/lib/k.c"
+	sgit commit -q -a -m 'lib: drop a parameter description' -m 'Body.' -m "$sob"
+	run_check
+	assert_status 1
+	[ "$(verdict 1 kerneldoc)" = pass ] || fail_with "patch 1: $(verdict 1 kerneldoc)"
+	[ "$(verdict 2 kerneldoc)" = fail ] || fail_with "patch 2: $(verdict 2 kerneldoc)"
+	assert_file_has "$OUT/check/01-t.tsv" "'b'"
+}
+
+@test "accept: a topic can accept a warning, with its reason shown" {
+	commit_file 1 lib/p.c "// SPDX-License-Identifier: GPL-2.0
+static int p_level;
+module_param(p_level, int, 0444);" 'lib: add p_level' "$sob"
+	printf 'accept: deprecated ^lib: add p_level$ -- the test module needs a knob\n' >>"$TOPICS_DIR/01-t/topic.conf"
+	run_check
+	assert_status 0
+	[ "$(verdict 1 deprecated)" = accepted ] || fail_with "$(verdict 1 deprecated)"
+	assert_file_has "$OUT/check/01-t.tsv" 'the test module needs a knob'
+}
+
+@test "series: 3 patches without a cover letter and an upper-case tree fail" {
+	commit_file 1 lib/a.c "$clean_c" 'lib: add a' "$sob"
+	commit_file 2 lib/b.c "${clean_c//clean_sum/b_sum}" 'lib: add b' "$sob"
+	commit_file 3 lib/c.c "${clean_c//clean_sum/c_sum}" 'lib: add c' "$sob"
+	printf 'prefix: PATCH NET-NEXT\n' >"$TOPICS_DIR/01-t/topic.conf"
+	sgit format-patch -q --stdout "$(base_commit)..HEAD" >"$TOPICS_DIR/01-t/series.mbox"
+	"$REPO/tooling/apply" >/dev/null 2>&1
+	run "$REPO/tooling/check" 01-t
+	assert_status 1
+	assert_file_has "$OUT/check/01-t.tsv" 'no cover letter'
+	assert_file_has "$OUT/check/01-t.tsv" 'lacks a lower-case tree name'
+}
+
+@test "no topic branch: exit 2 and say to apply" {
+	commit_file 1 lib/a.c "$clean_c" 'lib: add a' "$sob"
+	sgit format-patch -q --stdout "$(base_commit)..HEAD" >"$TOPICS_DIR/01-t/series.mbox"
+	run "$REPO/tooling/check" 01-t
+	assert_status 2
+	assert_output_has "run 'make apply' first"
+}
