@@ -60,6 +60,7 @@ debugfs_lists_live_dirs() {
 	d=/sys/kernel/debug/ref_tracker
 	[ -d "$d" ] || fail "$d missing"
 	ls "$d"
+	# shellcheck disable=SC2010 # debugfs names here are "dev-N", plain
 	ls "$d" | grep -q '^lo-[0-9]' || fail "no file for lo's netdev dir"
 	grep -q 'counters:' "$d"/lo-* || fail "lo's file shows no counters"
 }
@@ -68,6 +69,7 @@ debugfs_netdev_file_follows_device() {
 	d=/sys/kernel/debug/ref_tracker
 	ip link add rt0 type dummy || return 1
 	ip link set rt0 up
+	# shellcheck disable=SC2010 # debugfs names here are "dev-N", plain
 	f=$(ls "$d" | grep '^rt0-' | head -n 1)
 	[ -n "$f" ] || fail "no debugfs file for rt0"
 	cat "$d/$f"
