@@ -16,6 +16,7 @@ V ?= 0
 STRICT ?= 0
 TOPIC ?=
 MBOX ?=
+REPLACE ?=
 
 export TOPICS CACHE_DIR OUT BASE_TARBALL BASE_TREE JOBS QEMU_TIMEOUT \
 	QEMU_ACCEL DRY_RUN V STRICT
@@ -23,7 +24,7 @@ export TOPICS CACHE_DIR OUT BASE_TARBALL BASE_TREE JOBS QEMU_TIMEOUT \
 .DEFAULT_GOAL := all
 
 .PHONY: all help deps base apply build boot check test test-tooling export \
-	import census bench clean clean-base distclean
+	import bench clean clean-base distclean
 
 all: ## the main job: deps, base, apply, build and boot-test every topic
 	tooling/pipeline
@@ -58,8 +59,8 @@ test-tooling: ## only the tooling tests (bats)
 export: ## write topic/TOPIC back to topics/TOPIC/series.mbox
 	tooling/export $(TOPIC)
 
-import: ## take MBOX into TOPIC (new or existing) and export it
-	tooling/import $(MBOX) $(TOPIC)
+import: ## take MBOX into TOPIC (new or existing; REPLACE=1 replaces its patches)
+	tooling/import $(if $(filter 1,$(REPLACE)),--replace) $(MBOX) $(TOPIC)
 
 bench: ## wall time of every stage: cold run, then warm re-run after one edit
 	tooling/bench
