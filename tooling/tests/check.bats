@@ -12,13 +12,10 @@ load helpers
 
 setup_file() {
 	setup_base_and_topics
-	local w tarball=/usr/src/linux-source-6.12.tar.xz
-	[ -f "$tarball" ] || { echo "$tarball missing: apt-get install linux-source-6.12" >&2; return 1; }
+	local w kf
+	kf=$(kernel_files)
 	w=$(work_repo)
-	tar -xJf "$tarball" -C "$BATS_FILE_TMPDIR" --strip-components=1 \
-		linux-source-6.12/scripts/checkpatch.pl linux-source-6.12/scripts/spelling.txt \
-		linux-source-6.12/scripts/const_structs.checkpatch linux-source-6.12/scripts/kernel-doc
-	cp "$BATS_FILE_TMPDIR"/scripts/* "$w/scripts/"
+	cp "$kf"/scripts/* "$w/scripts/"
 	(cd "$w" && touch COPYING CREDITS Kbuild MAINTAINERS README &&
 		mkdir -p Documentation arch drivers fs init ipc kernel)
 }
@@ -28,7 +25,7 @@ setup() {
 	SCRATCH=$BATS_TEST_TMPDIR/scratch
 	git clone -q "$WORK" "$SCRATCH"
 	git -C "$SCRATCH" checkout -q --detach "$(base_commit)"
-	rm -rf "$TOPICS_DIR"/*
+	rm -rf "${TOPICS_DIR:?}"/*
 	mkdir -p "$TOPICS_DIR/01-t"
 	printf 'prefix: PATCH net-next\n' >"$TOPICS_DIR/01-t/topic.conf"
 	: >"$TOPICS_DIR/01-t/config"

@@ -1,0 +1,81 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0
+#
+# qemu/ktap.sh under busybox sh, the guest's shell: scenarios from
+# fixtures/ktap/*.sh run through fixtures/ktap/run.sh (what qemu/init
+# does) must print exactly fixtures/ktap/*.ktap.
+
+load helpers
+
+BUSYBOX=/bin/busybox
+
+setup() {
+	hermetic_env "$BATS_TEST_TMPDIR"
+	[ -x "$BUSYBOX" ] || fail_with "$BUSYBOX missing: apt-get install busybox-static"
+	export KTAP_SH=$REPO/qemu/ktap.sh
+	export DMESG_LOG=$BATS_TEST_TMPDIR/dmesg MARK_DIR=$BATS_TEST_TMPDIR/marks
+	mkdir -p "$MARK_DIR"
+	printf '[    0.000000] Linux version 6.12.0\n[    0.602311] Run /init as init process\n' >"$DMESG_LOG"
+}
+
+# scenario NAME: run fixtures/ktap/NAME.sh under busybox sh; compare its
+# output with fixtures/ktap/NAME.ktap.
+scenario() {
+	run "$BUSYBOX" sh "$FIXTURES/ktap/run.sh" "$FIXTURES/ktap/$1.sh"
+	assert_status 0
+	printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/$1.out"
+	diff -u "$FIXTURES/ktap/$1.ktap" "$BATS_TEST_TMPDIR/$1.out" ||
+		fail_with "KTAP output differs from fixtures/ktap/$1.ktap"
+}
+
+@test "ktap.sh: plan, results in order, a failure's message; a failed test stops there" {
+	scenario three
+	[ "${lines[0]}" = "KTAP version 1" ]
+	[ "${lines[1]}" = "1..3" ]
+	assert_output_has "# second: v0 did not come up"
+	assert_output_has "not ok 2 second"
+	refute_output_has "second: step 3"
+	# set -e: the step after the failed one never ran; the next test did.
+	[ -e "$MARK_DIR/first" ]
+	[ ! -e "$MARK_DIR/second-step-3" ] || fail_with "second kept running after fail"
+	[ -e "$MARK_DIR/third" ]
+}
+
+@test "ktap.sh: a test returning 4 is a skip with its reason; a failed command is not ok" {
+	scenario skip
+	assert_output_has "ok 1 needs_netdevsim # SKIP netdevsim not built"
+	assert_output_has "not ok 2 plain_failure"
+	refute_output_has "plain: after"
+}
+
+@test "ktap.sh: expect_dmesg sees only the kernel log written during its test" {
+	scenario dmesg
+	assert_output_has "ok 2 sees_its_own_log"
+	assert_output_has "# kernel log lacks: the double release report"
+	assert_output_has "not ok 3 misses_an_earlier_log"
+}
+
+@test "ktap.sh: the output is KTAP that kunit.py would count: one result per planned test" {
+	scenario three
+	[ "$(grep -cE '^(not )?ok [0-9]+ ' <<<"$output")" -eq 3 ]
+	# Every other line is a KTAP diagnostic, so no test output can be
+	# mistaken for a result.
+	[ "$(grep -cvE '^(KTAP version 1|1\.\.[0-9]+|(not )?ok [0-9]+ .*|# .*)$' <<<"$output")" -eq 0 ]
+}
+
+@test "ktap.sh: test output that looks like a result is kept a diagnostic" {
+	cat >"$BATS_TEST_TMPDIR/tricky.sh" <<-'EOF'
+		TESTS="prints_ok"
+		prints_ok() {
+			echo "ok 7 not a real result"
+			echo "1..9"
+		}
+	EOF
+	run "$BUSYBOX" sh "$FIXTURES/ktap/run.sh" "$BATS_TEST_TMPDIR/tricky.sh"
+	assert_status 0
+	[ "$output" = "KTAP version 1
+1..1
+# ok 7 not a real result
+# 1..9
+ok 1 prints_ok" ] || fail_with "test output leaked into the KTAP structure"
+}
