@@ -133,7 +133,8 @@ load_work() {
 	BASE_REF=$(sed -n 2p "$cur")
 	[ -d "$WORK/.git" ] || die "$EXIT_USAGE" "work repository $WORK is gone; run 'make base'"
 	export WORK BASE_REF
-	clear_stale_locks "$WORK"
+	# Only a command holding the cache lock may judge a lock stale.
+	[ -z "${REFTRACK_LOCKED:-}" ] || clear_stale_locks "$WORK"
 }
 
 # clear_stale_locks REPO: remove the index.lock files a killed git left in
