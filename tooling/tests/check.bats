@@ -176,6 +176,17 @@ module_param(p_level, int, 0444);" 'lib: add p_level' "$sob"
 	assert_file_has "$OUT/check/01-t.tsv" 'untracked reference: dev_hold(dev);'
 }
 
+@test "deprecated: dev_hold( in a string, a comment or its own definition is not a call" {
+	commit_file 1 include/linux/d.h "/* SPDX-License-Identifier: GPL-2.0 */
+/* dev_hold(dev) would be untracked */
+static inline void dev_hold(struct net_device *dev)
+{
+	pr_info(\"no dev_hold() here\\n\");
+}" 'include: define dev_hold()' "$sob"
+	run_check
+	[ "$(verdict 1 deprecated)" = pass ] || fail_with "false positive: $(verdict 1 deprecated)"
+}
+
 @test "xmas: a longer declaration after a shorter one warns, and STRICT=1 fails" {
 	commit_file 1 lib/x.c "// SPDX-License-Identifier: GPL-2.0
 int x_sum(int a)
