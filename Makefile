@@ -24,7 +24,7 @@ export TOPICS CACHE_DIR OUT BASE_TARBALL BASE_TREE JOBS QEMU_TIMEOUT \
 .DEFAULT_GOAL := all
 
 .PHONY: all help deps base apply build boot check test test-tooling export \
-	import census bench clean clean-base distclean
+	import series census bench clean clean-base distclean
 
 all: ## the main job: deps, base, apply, build and boot-test every topic
 	tooling/pipeline
@@ -61,6 +61,9 @@ export: ## write topic/TOPIC back to topics/TOPIC/series.mbox
 
 import: ## take MBOX into TOPIC (new or existing; REPLACE=1 replaces its patches)
 	tooling/import $(if $(filter 1,$(REPLACE)),--replace) $(MBOX) $(TOPIC)
+
+series: ## out/series/NAME[-partK]/: mails for TOPICS (default all) via b4; never sends, needs make check
+	tooling/series
 
 census: ## count untracked dev_hold/dev_put call sites per directory, base vs topics
 	tooling/census
