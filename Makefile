@@ -24,7 +24,7 @@ export TOPICS CACHE_DIR OUT BASE_TARBALL BASE_TREE JOBS QEMU_TIMEOUT \
 .DEFAULT_GOAL := all
 
 .PHONY: all help deps base apply build boot check test test-tooling export \
-	import series census bench clean clean-base distclean
+	import series kasan census bench clean clean-base distclean
 
 all: ## the main job: deps, base, apply, build and boot-test every topic
 	tooling/pipeline
@@ -64,6 +64,9 @@ import: ## take MBOX into TOPIC (new or existing; REPLACE=1 replaces its patches
 
 series: ## out/series/NAME[-partK]/: mails for TOPICS (default all) via b4; never sends, needs make check
 	tooling/series
+
+kasan: ## build and boot-test TOPICS (default: all) with KASAN on (VARIANT=kasan)
+	VARIANT=kasan NO_BASE=1 QEMU_MEM=2048 tooling/pipeline build boot
 
 census: ## count untracked dev_hold/dev_put call sites per directory, base vs topics
 	tooling/census
