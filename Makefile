@@ -26,7 +26,7 @@ export TOPICS CACHE_DIR OUT BASE_TARBALL BASE_TREE JOBS QEMU_TIMEOUT \
 .PHONY: all help deps base apply build boot check test test-tooling export \
 	import series kasan census bench clean clean-base distclean
 
-all: ## the main job: deps, base, apply, build and boot-test every topic
+all: ## the main job: deps, base, apply, build, boot-test, check, series
 	tooling/pipeline
 
 help: ## list targets and variables
