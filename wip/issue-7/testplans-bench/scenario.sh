@@ -1,0 +1,42 @@
+# SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
+#
+# Testplan bench: the guest half of tooling/bench-refs. Loads the
+# ref_tracker_bench module (bench/ref_tracker_bench.c) twice: once to time
+# acquire/release pairs, once to hold references from distinct call sites
+# while the stack depot's counters are read before and after. Every
+# figure ends up as a KTAP diagnostic line; the machine-readable ones read
+# "# ref_tracker_bench: RTBENCH NAME VALUE UNIT".
+
+TESTS="bench_pairs bench_depot"
+
+rtb_ko=/lib/modules/ref_tracker_bench.ko
+rtb_stats=/sys/kernel/debug/stackdepot/stats
+
+bench_pairs() {
+	[ -f "$rtb_ko" ] || fail "$rtb_ko missing"
+	insmod "$rtb_ko" || fail "insmod $rtb_ko failed"
+	dmesg_since | grep -o 'ref_tracker_bench: .*'
+	rmmod ref_tracker_bench || fail "rmmod failed"
+	dmesg_since | grep -q 'RTBENCH untracked ' || fail "no figures"
+}
+
+# rtb_depot_bytes: the stack depot's persistent_bytes counter.
+rtb_depot_bytes() {
+	sed -n 's/^persistent_bytes: //p' "$rtb_stats"
+}
+
+bench_depot() {
+	n=256
+	if [ ! -r "$rtb_stats" ]; then
+		echo "$rtb_stats missing: no depot figures"
+		return 4
+	fi
+	before=$(rtb_depot_bytes)
+	insmod "$rtb_ko" mode=depot holders=$n || fail "insmod mode=depot failed"
+	after=$(rtb_depot_bytes)
+	dmesg_since | grep -o 'ref_tracker_bench: .*'
+	rmmod ref_tracker_bench || fail "rmmod failed"
+	echo "ref_tracker_bench: depot grew by $((after - before)) bytes for $n call sites"
+	echo "ref_tracker_bench: RTBENCH depot_bytes_per_site $(((after - before) / n)) bytes"
+}
