@@ -24,7 +24,8 @@ export TOPICS CACHE_DIR OUT BASE_TARBALL BASE_TREE JOBS QEMU_TIMEOUT \
 .DEFAULT_GOAL := all
 
 .PHONY: all help deps base apply build boot check test test-tooling export \
-	import series kasan census bench clean clean-base distclean
+	import series kasan census bench bench-pipeline clean clean-base \
+	distclean
 
 all: ## the main job: deps, base, apply, build, boot-test, check, series
 	tooling/pipeline
@@ -71,8 +72,11 @@ kasan: ## build and boot-test TOPICS (default: all) with KASAN on (VARIANT=kasan
 census: ## count untracked dev_hold/dev_put call sites per directory, base vs topics
 	tooling/census
 
-bench: ## wall time of every stage: cold run, then warm re-run after one edit
-	tooling/bench
+bench: ## cost of tracking: upstream's ref_tracker vs ours in one run (out/bench/)
+	tooling/bench-refs
+
+bench-pipeline: ## wall time of every stage: cold run, then warm re-run after one edit
+	tooling/bench-pipeline
 
 clean: ## remove out/ (logs, kernels, results)
 	tooling/clean out

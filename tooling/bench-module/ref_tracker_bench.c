@@ -135,19 +135,6 @@ static void rtb_report(const char *name, u64 *ps, unsigned int n)
 	pr_info("RTBENCH %s %llu.%03llu ns\n", name, med / 1000, med % 1000);
 }
 
-static void rtb_time(const char *name, const struct rtb_job *job)
-{
-	u64 ps[RTB_MAX_ROUNDS];
-	unsigned int r;
-
-	rtb_pass(job);	/* warm up caches and the stack depot */
-	for (r = 0; r < rounds; r++) {
-		ps[r] = div_u64(rtb_pass(job) * 1000, iters);
-		cond_resched();
-	}
-	rtb_report(name, ps, rounds);
-}
-
 /* Two kthreads, one per CPU, run the same job on the same directory. */
 struct rtb_thread {
 	const struct rtb_job	*job;
@@ -169,57 +156,88 @@ static int rtb_thread_fn(void *data)
 	return 0;
 }
 
-static int rtb_time_contended(const char *name, const struct rtb_job *job)
+/* One contended pass: ns per pair averaged over both threads, or -errno. */
+static s64 rtb_pass_contended(const struct rtb_job *job)
 {
 	struct task_struct *p[2];
 	struct rtb_thread th[2];
-	u64 ps[RTB_MAX_ROUNDS];
-	unsigned int r, i;
+	unsigned int i;
 	atomic_t ready;
 
-	if (num_online_cpus() < 2) {
-		pr_info("%s: skipped, needs 2 CPUs\n", name);
-		return 0;
-	}
-	for (r = 0; r <= rounds; r++) {
-		atomic_set(&ready, 2);
-		/* Create both before either runs: the first one spins. */
-		for (i = 0; i < 2; i++) {
-			th[i].job = job;
-			th[i].ready = &ready;
-			init_completion(&th[i].done);
-			p[i] = kthread_create(rtb_thread_fn, &th[i], "rtbench/%u",
-					      i);
-			if (IS_ERR(p[i])) {
-				if (i)
-					kthread_stop(p[0]);
-				return PTR_ERR(p[i]);
-			}
-			kthread_bind(p[i], i);
+	atomic_set(&ready, 2);
+	/* Create both before either runs: the first one spins. */
+	for (i = 0; i < 2; i++) {
+		th[i].job = job;
+		th[i].ready = &ready;
+		init_completion(&th[i].done);
+		p[i] = kthread_create(rtb_thread_fn, &th[i], "rtbench/%u", i);
+		if (IS_ERR(p[i])) {
+			if (i)
+				kthread_stop(p[0]);
+			return PTR_ERR(p[i]);
 		}
-		for (i = 0; i < 2; i++)
-			wake_up_process(p[i]);
-		for (i = 0; i < 2; i++)
-			wait_for_completion(&th[i].done);
-		/* Round 0 warms up. */
-		if (r)
-			ps[r - 1] = div_u64((th[0].ns + th[1].ns) * 1000,
-					    2 * iters);
+		kthread_bind(p[i], i);
 	}
-	rtb_report(name, ps, rounds);
+	for (i = 0; i < 2; i++)
+		wake_up_process(p[i]);
+	for (i = 0; i < 2; i++)
+		wait_for_completion(&th[i].done);
+	return (th[0].ns + th[1].ns) / 2;
+}
+
+struct rtb_fig {
+	const char	*name;
+	struct rtb_job	job;
+	bool		contended;
+	u64		ps[RTB_MAX_ROUNDS];
+};
+
+/*
+ * Time every figure once per round, rounds interleaved, after one pass of
+ * each to warm up caches and the stack depot; report the medians.
+ */
+static int rtb_time_all(struct rtb_fig *figs, unsigned int n)
+{
+	unsigned int r, f;
+	s64 ns;
+
+	for (r = 0; r <= rounds; r++) {
+		for (f = 0; f < n; f++) {
+			if (figs[f].contended)
+				ns = rtb_pass_contended(&figs[f].job);
+			else
+				ns = rtb_pass(&figs[f].job);
+			if (ns < 0)
+				return ns;
+			/* Round 0 warms up. */
+			if (r)
+				figs[f].ps[r - 1] = div_u64(ns * 1000, iters);
+			cond_resched();
+		}
+	}
+	for (f = 0; f < n; f++)
+		rtb_report(figs[f].name, figs[f].ps, rounds);
 	return 0;
 }
+
+#define RTB_MAX_FIGS	16
 
 static int rtb_run_time(void)
 {
 	struct ref_tracker *tracker = NULL;
 	struct ref_tracker_dir *dirs;
-	struct rtb_job job;
-	int ret = 0;
+	struct rtb_fig *figs;
+	unsigned int n = 0;
+	bool smp;
+	int ret;
 
 	dirs = kcalloc(3, sizeof(*dirs), GFP_KERNEL);
-	if (!dirs)
+	figs = kcalloc(RTB_MAX_FIGS, sizeof(*figs), GFP_KERNEL);
+	if (!dirs || !figs) {
+		kfree(dirs);
+		kfree(figs);
 		return -ENOMEM;
+	}
 	ref_tracker_dir_init(&dirs[0], 128, "rtbench_q128");
 	ref_tracker_dir_init(&dirs[1], 0, "rtbench_q0");
 	ref_tracker_dir_init(&dirs[2], 128, "rtbench_sampled");
@@ -231,38 +249,43 @@ static int rtb_run_time(void)
 	pr_info("RTBENCH tracker_bytes %zu bytes\n", ksize(tracker));
 	ref_tracker_free(&dirs[0], &tracker);
 
-	job = (struct rtb_job){ &dirs[0], RTB_UNTRACKED };
-	rtb_time("untracked", &job);
-	job = (struct rtb_job){ NULL, RTB_NETDEV_UNTRACKED };
-	rtb_time("netdev_untracked", &job);
-	job = (struct rtb_job){ NULL, RTB_NETDEV_TRACKED };
-	rtb_time("netdev_tracked", &job);
-	job = (struct rtb_job){ &dirs[0], RTB_TRACKED };
-	rtb_time("tracked_q128", &job);
-	job = (struct rtb_job){ &dirs[1], RTB_TRACKED };
-	rtb_time("tracked_q0", &job);
+#define RTB_FIG(nm, d, k, c) \
+	(figs[n++] = (struct rtb_fig){ .name = nm, .job = { d, k }, .contended = c })
+	RTB_FIG("untracked", &dirs[0], RTB_UNTRACKED, false);
+	RTB_FIG("netdev_untracked", NULL, RTB_NETDEV_UNTRACKED, false);
+	RTB_FIG("netdev_tracked", NULL, RTB_NETDEV_TRACKED, false);
+	RTB_FIG("tracked_q128", &dirs[0], RTB_TRACKED, false);
+	RTB_FIG("tracked_q0", &dirs[1], RTB_TRACKED, false);
 #ifdef RT_BENCH_HAVE_SAMPLE
 	ref_tracker_dir_set_sample(&dirs[2], 64);
-	job = (struct rtb_job){ &dirs[2], RTB_TRACKED };
-	rtb_time("sampled64", &job);
+	RTB_FIG("sampled64", &dirs[2], RTB_TRACKED, false);
 #else
 	pr_info("sampled64: skipped, this kernel has no sampled mode\n");
 #endif
-
-	job = (struct rtb_job){ &dirs[0], RTB_UNTRACKED };
-	ret = ret ?: rtb_time_contended("untracked_contended", &job);
-	job = (struct rtb_job){ &dirs[0], RTB_TRACKED };
-	ret = ret ?: rtb_time_contended("tracked_q128_contended", &job);
-	job = (struct rtb_job){ &dirs[1], RTB_TRACKED };
-	ret = ret ?: rtb_time_contended("tracked_q0_contended", &job);
+	RTB_FIG("part_stack_trace", NULL, RTB_PART_STACK_TRACE, false);
+	RTB_FIG("part_depot_save", NULL, RTB_PART_DEPOT_SAVE, false);
+	RTB_FIG("part_slab_pair", NULL, RTB_PART_SLAB_PAIR, false);
+	RTB_FIG("part_lock_pair", NULL, RTB_PART_LOCK_PAIR, false);
+	smp = num_online_cpus() >= 2;
+	if (smp) {
+		RTB_FIG("untracked_contended", &dirs[0], RTB_UNTRACKED, true);
+		RTB_FIG("tracked_q128_contended", &dirs[0], RTB_TRACKED, true);
+		RTB_FIG("tracked_q0_contended", &dirs[1], RTB_TRACKED, true);
 #ifdef RT_BENCH_HAVE_SAMPLE
-	job = (struct rtb_job){ &dirs[2], RTB_TRACKED };
-	ret = ret ?: rtb_time_contended("sampled64_contended", &job);
+		RTB_FIG("sampled64_contended", &dirs[2], RTB_TRACKED, true);
 #endif
+	} else {
+		pr_info("contended figures: skipped, %u CPU online\n",
+			num_online_cpus());
+	}
+#undef RTB_FIG
+
+	ret = rtb_time_all(figs, n);
 
 	ref_tracker_dir_exit(&dirs[2]);
 	ref_tracker_dir_exit(&dirs[1]);
 	ref_tracker_dir_exit(&dirs[0]);
+	kfree(figs);
 	kfree(dirs);
 	return ret;
 }

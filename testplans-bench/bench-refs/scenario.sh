@@ -1,13 +1,14 @@
 # SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=sh
 #
-# Testplan bench: the guest half of tooling/bench-refs. Loads the
-# ref_tracker_bench module (bench/ref_tracker_bench.c) twice: once to time
-# acquire/release pairs, once to hold references from distinct call sites
-# while the stack depot's counters are read before and after. Every
+# Testplan bench-refs: the guest half of tooling/bench-refs (make bench).
+# Loads the ref_tracker_bench module (tooling/bench-module/) twice: once
+# to time acquire/release pairs, once to hold references from distinct
+# call sites while the stack depot's counters are read before and after. Every
 # figure ends up as a KTAP diagnostic line; the machine-readable ones read
 # "# ref_tracker_bench: RTBENCH NAME VALUE UNIT".
 
+# shellcheck disable=SC2034 # TESTS is read by qemu/ktap.sh
 TESTS="bench_pairs bench_depot"
 
 rtb_ko=/lib/modules/ref_tracker_bench.ko
