@@ -19,6 +19,18 @@
  *                    CPUs 0 and 1 (ns per pair, averaged over the threads)
  *   tracker_bytes    ksize() of a live tracker: its slab object size
  *
+ * and, to show where a tracked pair's time goes, the parts it is made of,
+ * called directly (ns per call, same stack depth as the pairs):
+ *
+ *   part_stack_trace   stack_trace_save() of 16 entries
+ *   part_depot_save    stack_depot_save() of a stack already in the depot
+ *   part_slab_pair     kzalloc()/kfree() of a 32-byte object
+ *   part_lock_pair     spin_lock_irqsave()/spin_unlock_irqrestore()
+ *
+ * Rounds are interleaved: every round times each figure once, in the same
+ * order, so that a change of host load during the run moves all figures
+ * alike instead of biasing the ones that happened to run then.
+ *
  * Loaded with mode=depot, it takes @holders references, each from its own
  * call site, and keeps them until it is unloaded, so that the stack depot's
  * growth per call site can be read from /sys/kernel/debug/stackdepot/stats
@@ -39,6 +51,8 @@
 #include <linux/ref_tracker.h>
 #include <linux/slab.h>
 #include <linux/sort.h>
+#include <linux/stackdepot.h>
+#include <linux/stacktrace.h>
 #include <net/net_namespace.h>
 
 static unsigned int iters = 20000;
@@ -68,6 +82,10 @@ enum rtb_kind {
 	RTB_TRACKED,
 	RTB_NETDEV_UNTRACKED,
 	RTB_NETDEV_TRACKED,
+	RTB_PART_STACK_TRACE,
+	RTB_PART_DEPOT_SAVE,
+	RTB_PART_SLAB_PAIR,
+	RTB_PART_LOCK_PAIR,
 };
 
 struct rtb_job {
@@ -75,16 +93,22 @@ struct rtb_job {
 	enum rtb_kind		kind;
 };
 
+static DEFINE_SPINLOCK(rtb_lock);
+
 /* One pass of @iters pairs; returns the elapsed nanoseconds. */
 static u64 rtb_pass(const struct rtb_job *job)
 {
 	struct net_device *lo = init_net.loopback_dev;
+	unsigned long entries[16];
 	struct ref_tracker *tracker = NULL;
 	netdevice_tracker ntracker;
-	unsigned int i;
+	unsigned long flags;
+	unsigned int i, nr;
+	void *p;
 	u64 t0;
 
 	memset(&ntracker, 0, sizeof(ntracker));
+	nr = stack_trace_save(entries, ARRAY_SIZE(entries), 1);
 	t0 = ktime_get_ns();
 	switch (job->kind) {
 	case RTB_UNTRACKED:
@@ -109,6 +133,27 @@ static u64 rtb_pass(const struct rtb_job *job)
 		for (i = 0; i < iters; i++) {
 			netdev_hold(lo, &ntracker, GFP_KERNEL);
 			netdev_put(lo, &ntracker);
+		}
+		break;
+	case RTB_PART_STACK_TRACE:
+		for (i = 0; i < iters; i++)
+			nr = stack_trace_save(entries, ARRAY_SIZE(entries), 1);
+		break;
+	case RTB_PART_DEPOT_SAVE:
+		for (i = 0; i < iters; i++)
+			stack_depot_save(entries, nr, GFP_NOWAIT | __GFP_NOWARN);
+		break;
+	case RTB_PART_SLAB_PAIR:
+		for (i = 0; i < iters; i++) {
+			p = kzalloc(32, GFP_KERNEL);
+			barrier();
+			kfree(p);
+		}
+		break;
+	case RTB_PART_LOCK_PAIR:
+		for (i = 0; i < iters; i++) {
+			spin_lock_irqsave(&rtb_lock, flags);
+			spin_unlock_irqrestore(&rtb_lock, flags);
 		}
 		break;
 	}
