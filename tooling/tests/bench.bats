@@ -121,3 +121,12 @@ json() {
 	done <<<"$names"
 	[ ${#missing[@]} -eq 0 ] || fail_with "printed by nobody: ${missing[*]}"
 }
+
+@test "bench: BENCH_BUILD=0 without the kernels of an earlier run is a usage error" {
+	BENCH_BUILD=0 run "$REPO/tooling/bench-refs"
+	assert_status 2
+	assert_output_has "no kernel in $OUT/kernels/00-base-bench"
+	QEMU_SMP=1 run "$REPO/tooling/bench-refs"
+	assert_status 2
+	assert_output_has "need 2 vCPUs"
+}
