@@ -5,7 +5,8 @@
 # computed from two recorded guest consoles (fixtures/bench/, made up so
 # that every ratio is known: upstream's untracked pair 100 ns, ours 80;
 # tracked_q128 20x the untracked pair in both, tracked_q0 19x and 10x,
-# sampled64 1.875x, 32 bytes per tracker). No kernel is built or booted.
+# sampled64 1.875x, 32 bytes per tracker), and the two consoles of a real
+# run (run-*.console). No kernel is built or booted.
 
 load helpers
 
@@ -129,4 +130,15 @@ json() {
 	QEMU_SMP=1 run "$REPO/tooling/bench-refs"
 	assert_status 2
 	assert_output_has "need 2 vCPUs"
+}
+
+@test "bench: the consoles of a real run (2026-12-03) give the table recorded in README" {
+	run "$REPO/tooling/bench-refs" --report "$B/run-base.console" "$B/run-ours.console"
+	assert_status 0
+	grep -Eq '^tracked_q128 \(ns\) +9557\.067 +31\.14x +11188\.036 +32\.57x +1\.05x$' <<<"$output" ||
+		fail_with "tracked_q128 row"
+	assert_output_has "target tracked_q128 vs upstream       1.05 (limit 1): MISSED"
+	assert_output_has "target tracked_q0 vs upstream         0.54 (limit 0.8): met"
+	assert_output_has "target tracker_bytes                 32.00 (limit 32): met"
+	assert_output_has "target sampled64 vs untracked         1.47 (limit 2): met"
 }
