@@ -16,11 +16,29 @@
 # must drop what it holds; strict mode reports a call site only once.
 # Each leak is released at the end of its test and the deletion must
 # then finish.
+#
+# Then, without the module: three devices named eth0 in three network
+# namespaces must have three debugfs files, net<inum>_eth0_<ifindex>-<id>,
+# and a namespace move must rename the file. And the seed series'
+# conversions, each exercised while the device's live view
+# (/sys/kernel/debug/ref_tracker/net<inum>_<dev>_<ifindex>-<id>) must show
+# a holder whose acquire stack goes through the converting function: rx
+# and tx queue kobjects, dst entries from routes and pings (and, for a
+# dst a socket keeps past the device, the move to blackhole_dev in
+# dst_dev_put()), in_device, a pending linkwatch event, ipmr and ip6mr
+# vifs added by refholder.c (MRT_ADD_VIF, MRT6_ADD_MIF), and netpoll
+# through netconsole (on a dummy device: this 6.12 refuses netpoll on a
+# veth, which is checked too). After each teardown the device and its
+# view must be gone with no report. Addresses are from the documentation
+# ranges (RFC 5737, RFC 3849); the guest has no NIC, nothing leaves it.
 
 TESTS="load_module tracked_leak_report untracked_leak_report
-double_release_balanced rename_names_tracker module_exit_releases"
+double_release_balanced rename_names_tracker module_exit_releases
+netns_scoped_names conv_queues conv_in_device conv_linkwatch
+conv_dst_blackhole conv_mroute_vifs conv_netconsole"
 
 leak=/sys/kernel/debug/netdev_ref_leak
+dbg=/sys/kernel/debug/ref_tracker
 
 # del_in_background DEV: start `ip link del DEV`; it blocks while a
 # reference is held. Its pid goes to $del_pid.
@@ -45,6 +63,84 @@ wait_deleted() {
 # report_block DEV: the lines that follow the first wait report for DEV.
 report_block() {
 	dmesg_since | grep -A 30 "unregister_netdevice: waiting for $1 to become free"
+}
+
+# netns_inum [NETNS]: the inode number of the init network namespace,
+# or of NETNS, as /proc/PID/ns/net shows it ("net:[4026531840]").
+netns_inum() {
+	if [ -n "${1:-}" ]; then
+		ip netns exec "$1" readlink /proc/self/ns/net | tr -cd 0-9
+	else
+		readlink /proc/self/ns/net | tr -cd 0-9
+	fi
+}
+
+# view_file DEV: the debugfs file of DEV in the init namespace,
+# net<inum>_DEV_<ifindex>-<id>.
+view_file() {
+	vf_idx=$(cat "/sys/class/net/$1/ifindex") || return 1
+	set -- "$dbg/net$(netns_inum)_$1_$vf_idx"-*
+	[ -e "$1" ] || { echo "no debugfs view for $1" >&2; return 1; }
+	echo "$1"
+}
+
+# scoped_files PREFIX: the names of the debugfs files starting with PREFIX.
+scoped_files() {
+	for sf in "$dbg/$1"*; do
+		if [ -e "$sf" ]; then
+			echo "${sf##*/}"
+		fi
+	done
+}
+
+# groups_with FILE ERE: print the holder groups of the view FILE whose
+# acquire site, the first function of the stack, matches ERE; fail if
+# there is none.
+groups_with() {
+	awk -v re="^[[:space:]]*(${2})[+]0x" '
+		function flush() {
+			if (first ~ re) { print g; found = 1 }
+		}
+		/ has [0-9]+\/[0-9]+ users/ { flush(); g = $0; first = ""; next }
+		{
+			g = g "\n" $0
+			if (first == "" && $0 ~ /[+]0x/)
+				first = $0
+		}
+		END { flush(); exit !found }' "$1"
+}
+
+# holder DEV ERE: the live view of DEV shows a holder taken in a function
+# matching ERE; print that group, or the whole view if there is none.
+holder() {
+	h_f=$(view_file "$1") || return 1
+	groups_with "$h_f" "$2" && return 0
+	cat "$h_f"
+	fail "no holder of $1 taken in $2"
+}
+
+# freed DEV FILE: DEV, just deleted, is gone, its view FILE went with it,
+# and nothing was reported for it.
+freed() {
+	n=0
+	while [ -e "/sys/class/net/$1" ] || [ -e "$2" ]; do
+		n=$((n + 1))
+		[ "$n" -le 10 ] || fail "$1 or its view $2 still there after 10s" ||
+			return 1
+		sleep 1
+	done
+	! dmesg_since | grep -E "unregister_netdevice: waiting for $1 |ref_tracker: $1/" ||
+		fail "a report for $1"
+}
+
+# wait_ready FILE: a background refholder wrote "ready" to FILE.
+wait_ready() {
+	n=0
+	until grep -q ready "$1" 2>/dev/null; do
+		n=$((n + 1))
+		[ "$n" -le 10 ] || fail "refholder not ready: $(cat "$1")" || return 1
+		sleep 1
+	done
 }
 
 load_module() {
@@ -89,7 +185,7 @@ untracked_leak_report() {
 		return 1
 	report_block d0 | grep 'unregister_netdevice: d0: references tracked=0 untracked=1 (NULL tracker=1, failed tracker allocation=0)' ||
 		fail "no tracked=0 untracked=1 line" || return 1
-	report_block d0 | grep 'unregister_netdevice: d0: the holders of 1 untracked references' ||
+	report_block d0 | grep 'unregister_netdevice: d0: holders of untracked references (dev_hold() or failed tracker allocation) have no stack; the "netdev: untracked dev_hold()" lines name' ||
 		fail "no hint about the untracked reference" || return 1
 	echo d0 >"$leak/release_untracked" || fail "release_untracked failed" || return 1
 	wait_deleted d0 10
@@ -116,8 +212,8 @@ rename_names_tracker() {
 	ip link add d0 type dummy || return 1
 	idx=$(cat /sys/class/net/d0/ifindex)
 	ip link set d0 name d1 || return 1
-	set -- /sys/kernel/debug/ref_tracker/"d1_$idx"-*
-	[ -e "$1" ] || fail "no debugfs file d1_$idx-* for the renamed device" ||
+	set -- "$dbg/net$(netns_inum)_d1_$idx"-*
+	[ -e "$1" ] || fail "no debugfs file net*_d1_$idx-* for the renamed device" ||
 		return 1
 	echo "debugfs: $1"
 	echo d1 >"$leak/hold" || fail "hold failed" || return 1
@@ -140,4 +236,198 @@ module_exit_releases() {
 	wait_deleted d2 5 || return 1
 	! dmesg_since | grep 'unregister_netdevice: waiting' ||
 		fail "d2 still had references after rmmod"
+}
+
+# Three devices named eth0, in the init namespace and in two others: the
+# reports name each "eth0/IFINDEX", and their debugfs files differ by
+# namespace. A namespace move renames the file, keeping its ID.
+netns_scoped_names() {
+	ip netns add nsa || return 1
+	ip netns add nsb || return 1
+	ip link add eth0 type dummy || return 1
+	ip -n nsa link add eth0 type dummy || return 1
+	ip -n nsb link add eth0 type dummy || return 1
+	i0=$(netns_inum) ia=$(netns_inum nsa) ib=$(netns_inum nsb)
+	echo "namespaces: init net$i0, nsa net$ia, nsb net$ib"
+	[ -n "$ia" ] && [ "$ia" != "$i0" ] && [ "$ib" != "$ia" ] ||
+		fail "namespace inode numbers not distinct" || return 1
+	x0=$(cat /sys/class/net/eth0/ifindex)
+	xa=$(ip netns exec nsa cat /sys/class/net/eth0/ifindex)
+	xb=$(ip netns exec nsb cat /sys/class/net/eth0/ifindex)
+	for f in "net${i0}_eth0_$x0" "net${ia}_eth0_$xa" "net${ib}_eth0_$xb"; do
+		set -- "$dbg/$f"-*
+		[ -e "$1" ] || fail "no debugfs file $f-*" || return 1
+		echo "debugfs: $1"
+		grep -q "eth0/[0-9]*@.* counters:" "$1" ||
+			fail "$1 does not show the directory eth0/IFINDEX" || return 1
+	done
+	set -- "$dbg/net${ia}_eth0_$xa"-*
+	id=${1##*-}
+	ip -n nsa link set eth0 name eth1 || return 1
+	ip -n nsa link set eth1 netns nsb || return 1
+	x1=$(ip netns exec nsb cat /sys/class/net/eth1/ifindex)
+	[ -e "$dbg/net${ib}_eth1_$x1-$id" ] ||
+		fail "no net${ib}_eth1_$x1-$id after the move: $(scoped_files net)" ||
+		return 1
+	echo "moved: $dbg/net${ib}_eth1_$x1-$id"
+	[ -z "$(scoped_files "net${ia}_eth")" ] ||
+		fail "an eth file of nsa remains after the move" || return 1
+	f0=$(view_file eth0) || return 1
+	ip link del eth0 || return 1
+	freed eth0 "$f0" || return 1
+	ip netns del nsa || return 1
+	ip netns del nsb || return 1
+	n=0
+	while [ -n "$(scoped_files "net${ib}_")" ]; do
+		n=$((n + 1))
+		[ "$n" -le 10 ] || fail "files of nsb remain: $(scoped_files "net${ib}_")" ||
+			return 1
+		sleep 1
+	done
+	! dmesg_since | grep -E 'unregister_netdevice: waiting|ref_tracker: eth[01]/' ||
+		fail "a report for a device of the namespaces"
+}
+
+# struct netdev_rx_queue and struct netdev_queue: one reference per
+# queue kobject (rx-N, tx-N in sysfs), taken when the kobject is added.
+conv_queues() {
+	ip link add c6q0 numtxqueues 3 numrxqueues 4 type dummy || return 1
+	ls /sys/class/net/c6q0/queues
+	for q in rx-0 rx-3 tx-0 tx-2; do
+		[ -d "/sys/class/net/c6q0/queues/$q" ] || fail "no queues/$q" || return 1
+	done
+	g=$(holder c6q0 'rx_queue_add_kobject|net_rx_queue_update_kobjects') ||
+		{ echo "$g"; return 1; }
+	echo "$g"
+	echo "$g" | grep -q ' has 4/' || fail "the rx queue group does not hold 4 references" || return 1
+	g=$(holder c6q0 'netdev_queue_add_kobject|netdev_queue_update_kobjects') ||
+		{ echo "$g"; return 1; }
+	echo "$g"
+	echo "$g" | grep -q ' has 3/' || fail "the tx queue group does not hold 3 references" || return 1
+	f=$(view_file c6q0) || return 1
+	ip link del c6q0 || return 1
+	freed c6q0 "$f"
+}
+
+# struct in_device: held from inetdev_init() for the device's IPv4 life.
+conv_in_device() {
+	ip link add c6i0 type dummy || return 1
+	ip link set c6i0 up || return 1
+	ip addr add 192.0.2.17/28 dev c6i0 || return 1
+	ip -6 addr add 2001:db8:6:1::1/64 dev c6i0 nodad || return 1
+	ip addr show dev c6i0
+	holder c6i0 'inetdev_init' || return 1
+	f=$(view_file c6i0) || return 1
+	ip link del c6i0 || return 1
+	freed c6i0 "$f"
+}
+
+# linkwatch: a pending link event holds the device until the linkwatch
+# work runs. Events less than a second after the last run wait for the
+# next, so toggling the carrier shows one while it waits.
+conv_linkwatch() {
+	ip link add c6l0 type dummy || return 1
+	ip link set c6l0 up || return 1
+	f=$(view_file c6l0) || return 1
+	n=0
+	until groups_with "$f" 'linkwatch_add_event|linkwatch_fire_event'; do
+		n=$((n + 1))
+		[ "$n" -le 20 ] || fail "no pending linkwatch event held c6l0" ||
+			return 1
+		ip link set c6l0 carrier off
+		groups_with "$f" 'linkwatch_add_event|linkwatch_fire_event' && break
+		ip link set c6l0 carrier on
+	done
+	ip link del c6l0 || return 1
+	freed c6l0 "$f"
+}
+
+# dst_entry: routes and traffic across a veth pair hold it; a dst still
+# used by a socket when the device goes away moves its reference to
+# blackhole_netdev (dst_dev_put()), so that the device can be freed.
+conv_dst_blackhole() {
+	ip netns add c6p || return 1
+	ip link add c6d0 type veth peer name c6d1 netns c6p || return 1
+	ip addr add 192.0.2.33/28 dev c6d0 || return 1
+	ip -n c6p addr add 192.0.2.34/28 dev c6d1 || return 1
+	ip -6 addr add 2001:db8:6:2::1/64 dev c6d0 nodad || return 1
+	ip -n c6p -6 addr add 2001:db8:6:2::2/64 dev c6d1 nodad || return 1
+	ip link set c6d0 up && ip -n c6p link set c6d1 up || return 1
+	ping -c 2 -W 2 192.0.2.34 || fail "IPv4 ping across the veth failed" || return 1
+	ping -c 2 -W 2 2001:db8:6:2::2 || fail "IPv6 ping across the veth failed" || return 1
+	holder c6d0 'dst_init|dst_alloc' || return 1
+	/plan/bin/refholder udp 192.0.2.34 >/tmp/udp.log 2>&1 &
+	pid=$!
+	wait_ready /tmp/udp.log || return 1
+	f=$(view_file c6d0) || return 1
+	ip link del c6d0 || return 1
+	freed c6d0 "$f" || return 1
+	set -- "$dbg"/blackhole_dev-*
+	[ -e "$1" ] || fail "no debugfs view for blackhole_dev" || return 1
+	bh=$1
+	groups_with "$bh" 'dst_dev_put' ||
+		fail "no holder of blackhole_dev through dst_dev_put: $(cat "$bh")" ||
+		return 1
+	kill "$pid"
+	wait "$pid"
+	n=0
+	while groups_with "$bh" 'dst_dev_put' >/dev/null; do
+		n=$((n + 1))
+		[ "$n" -le 10 ] || fail "the socket's dst still holds blackhole_dev" ||
+			return 1
+		sleep 1
+	done
+	ip netns del c6p
+}
+
+# struct vif_device: a multicast routing vif (ipmr) and mif (ip6mr) on a
+# device hold it until the routing socket is closed.
+conv_mroute_vifs() {
+	ip link add c6m0 type dummy || return 1
+	ip link set c6m0 up || return 1
+	ip addr add 192.0.2.49/28 dev c6m0 || return 1
+	x=$(cat /sys/class/net/c6m0/ifindex)
+	f=$(view_file c6m0) || return 1
+	/plan/bin/refholder vif "$x" >/tmp/vif.log 2>&1 &
+	pid4=$!
+	/plan/bin/refholder mif "$x" >/tmp/mif.log 2>&1 &
+	pid6=$!
+	wait_ready /tmp/vif.log && wait_ready /tmp/mif.log || return 1
+	holder c6m0 'vif_add' || return 1
+	# mif6_add() is inlined into its one caller.
+	holder c6m0 'mif6_add|ip6_mroute_setsockopt' || return 1
+	kill "$pid4" "$pid6"
+	wait "$pid4" "$pid6"
+	sleep 1
+	! groups_with "$f" 'vif_add|mif6_add|ip6_mroute_setsockopt' ||
+		fail "vif or mif references left after the sockets closed" ||
+		return 1
+	ip link del c6m0 || return 1
+	freed c6m0 "$f"
+}
+
+# struct netpoll: netconsole holds its device from netpoll_setup();
+# deleting the device makes netconsole let go. This 6.12 sets
+# IFF_DISABLE_NETPOLL on veth, so netconsole must refuse a veth and is
+# bound to a dummy device instead.
+conv_netconsole() {
+	ip link add c6n2 type veth peer name c6n3 || return 1
+	ip link set c6n3 up && ip link set c6n2 up || return 1
+	! insmod /lib/modules/netconsole.ko \
+		netconsole=6665@192.0.2.65/c6n2,6666@192.0.2.66/ ||
+		fail "netconsole accepted a veth" || return 1
+	expect_dmesg "netpoll: netconsole: c6n2 doesn't support polling" || return 1
+	ip link del c6n2 || return 1
+	ip link add c6n0 type dummy || return 1
+	ip link set c6n0 up || return 1
+	ip addr add 192.0.2.65/28 dev c6n0 || return 1
+	insmod /lib/modules/netconsole.ko \
+		netconsole=6665@192.0.2.65/c6n0,6666@192.0.2.66/ ||
+		fail "insmod netconsole failed" || return 1
+	expect_dmesg 'netconsole: network logging started' || return 1
+	holder c6n0 'netpoll_setup' || return 1
+	f=$(view_file c6n0) || return 1
+	ip link del c6n0 || return 1
+	freed c6n0 "$f" || return 1
+	rmmod netconsole || fail "rmmod netconsole failed"
 }
