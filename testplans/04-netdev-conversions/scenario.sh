@@ -1,0 +1,187 @@
+# SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh disable=SC2034 # TESTS is read by qemu/ktap.sh
+#
+# Testplan 04-netdev-conversions: the net device references the topic
+# converts to tracked ones, exercised with topic 03's strict mode on
+# (CONFIG_NET_DEV_REFCNT_TRACKER_STRICT=y), which prints one
+# "netdev: untracked dev_hold()/dev_put()" line per call site that takes
+# or drops an untracked reference on a registered device.
+#
+# Builds a small network (a veth pair across two namespaces, a dummy, a
+# bridge and a VLAN), moves traffic over IPv4, IPv6 and AF_PACKET
+# (netref packet: bind, send on the bound device, sendto by ifindex, a
+# PACKET_TX_RING), sets the socket options that look a device up by
+# ifindex (netref sockopt), reads the per-device netconf, dumps a
+# device's traffic classes (netref tclass), runs netlink traffic with an
+# nlmon tap up, makes the peer namespace route and answer with ICMPv6
+# "no route" errors, changes carrier, renames a device and moves it
+# between namespaces and back, then deletes everything. Each test fails when strict mode reported an
+# untracked reference while it ran, and the last one checks the whole
+# log. The references converted here live for one call (a sendmsg(), a
+# setsockopt(), a netlink request): the per-device debugfs view is read
+# before and after to show that no tracker is left behind, since a
+# tracker that lives for one syscall cannot be caught there.
+# Addresses are from the documentation ranges (RFC 5737, RFC 3849).
+
+TESTS="setup_network traffic packet_sockets socket_options netconf
+tclass_dump netlink_tap icmp6_error_source carrier_rename_netns
+live_view_after teardown no_untracked_anywhere"
+
+dbg=/sys/kernel/debug/ref_tracker
+
+# no_untracked: strict mode reported nothing since the test began.
+no_untracked() {
+	if dmesg_since | grep 'netdev: untracked dev_'; then
+		fail "strict mode reported the untracked references above"
+		return 1
+	fi
+}
+
+# live_view DEV: the debugfs tracker view of DEV (in this namespace).
+live_view() {
+	idx=$(cat "/sys/class/net/$1/ifindex") || return 1
+	for f in "$dbg"/*; do
+		case ${f##*/} in
+		"$1_$idx"-* | *[!a-z0-9]"$1_$idx"-*) cat "$f"; return 0 ;;
+		esac
+	done
+	fail "no tracker view for $1/$idx in $dbg"
+}
+
+setup_network() {
+	ip link set lo up || return 1
+	ip netns add peer || return 1
+	ip -n peer link set lo up
+	ip link add v0 type veth peer name v1 netns peer || return 1
+	ip addr add 203.0.113.1/28 dev v0 || return 1
+	ip -n peer addr add 203.0.113.2/28 dev v1 || return 1
+	ip -6 addr add 2001:db8:2::1/64 dev v0 nodad || return 1
+	ip -n peer -6 addr add 2001:db8:2::2/64 dev v1 nodad || return 1
+	ip link set v0 up
+	ip -n peer link set v1 up
+	ip link add link v0 name v0.5 type vlan id 5 || return 1
+	ip -n peer link add link v1 name v1.5 type vlan id 5 || return 1
+	ip addr add 198.51.100.1/28 dev v0.5 || return 1
+	ip -n peer addr add 198.51.100.2/28 dev v1.5 || return 1
+	ip link set v0.5 up
+	ip -n peer link set v1.5 up
+	ip link add d0 type dummy || return 1
+	ip link add br0 type bridge || return 1
+	ip link set d0 master br0 || return 1
+	ip addr add 192.0.2.1/24 dev br0 || return 1
+	ip link set d0 up
+	ip link set br0 up
+	no_untracked
+}
+
+traffic() {
+	ping -c 2 -W 2 203.0.113.2 || fail "IPv4 ping across the veth failed" || return 1
+	ping -c 2 -W 2 2001:db8:2::2 || fail "IPv6 ping across the veth failed" || return 1
+	ping -c 2 -W 2 198.51.100.2 || fail "ping over the VLAN failed" || return 1
+	ping -c 1 -W 1 192.0.2.9 >/dev/null 2>&1 || true
+	no_untracked
+}
+
+packet_sockets() {
+	/plan/bin/netref packet v0 || fail "netref packet v0 failed" || return 1
+	/plan/bin/netref packet br0 || fail "netref packet br0 failed" || return 1
+	no_untracked
+}
+
+socket_options() {
+	/plan/bin/netref sockopt v0 || fail "netref sockopt v0 failed" || return 1
+	no_untracked
+}
+
+netconf() {
+	ip netconf show dev v0 || fail "ip netconf show dev v0 failed" || return 1
+	ip -6 netconf show dev v0 || fail "ip -6 netconf show dev v0 failed" || return 1
+	no_untracked
+}
+
+tclass_dump() {
+	/plan/bin/netref tclass v0 || fail "netref tclass v0 failed" || return 1
+	no_untracked
+}
+
+# Every netlink message is copied to a tap that is up.
+netlink_tap() {
+	ip link add nlmon0 type nlmon || return 1
+	ip link set nlmon0 up || return 1
+	ip link show >/dev/null
+	ip addr show >/dev/null
+	ip -s link show nlmon0
+	ip -s link show nlmon0 | grep -A 1 'RX:' | tail -n 1 | grep -Eq '^ *[1-9]' ||
+		fail "nlmon0 received no netlink copies" || return 1
+	ip link del nlmon0 || return 1
+	no_untracked
+}
+
+# The peer forwards IPv6 and has no route for 2001:db8:99::/48: each
+# echo request it gets for it is answered by icmp6_send() with no
+# source address given, which picks one on the incoming device.
+icmp6_error_source() {
+	ip netns exec peer sh -c 'echo 1 >/proc/sys/net/ipv6/conf/all/forwarding' ||
+		fail "cannot enable forwarding in peer" || return 1
+	ip -6 route add 2001:db8:99::/48 via 2001:db8:2::2 || return 1
+	before=$(ip netns exec peer cat /proc/net/snmp6 | awk '$1 == "Icmp6OutDestUnreachs" { print $2 }')
+	ping -c 2 -W 2 2001:db8:99::1 || true
+	after=$(ip netns exec peer cat /proc/net/snmp6 | awk '$1 == "Icmp6OutDestUnreachs" { print $2 }')
+	echo "peer Icmp6OutDestUnreachs: $before -> $after"
+	[ "$after" -gt "$before" ] || fail "the peer sent no ICMPv6 unreachable" || return 1
+	ip -6 route del 2001:db8:99::/48
+	no_untracked
+}
+
+carrier_rename_netns() {
+	ip -n peer link set v1 down
+	sleep 1
+	grep -q 0 /sys/class/net/v0/carrier || fail "v0 kept its carrier" || return 1
+	ip -n peer link set v1 up
+	sleep 1
+	ip link set d0 nomaster || return 1
+	ip link set d0 down
+	ip link set d0 name d9 || return 1
+	ip link set d9 up
+	ip addr add 192.0.2.1/24 dev d9 || return 1
+	ip link set d9 netns peer || return 1
+	ip -n peer link set d9 up
+	ip -n peer link set d9 netns 1 || return 1
+	[ -e /sys/class/net/d9 ] || fail "d9 did not come back" || return 1
+	ip link set d9 up
+	ping -c 1 -W 2 203.0.113.2 || fail "ping after the carrier change failed" || return 1
+	no_untracked
+}
+
+# After the traffic and the socket calls, no tracker of a converted
+# function is left on the devices they used.
+live_view_after() {
+	for d in v0 br0; do
+		echo "--- $d"
+		live_view "$d" >/tmp/view || return 1
+		cat /tmp/view
+		! grep -E 'packet_(do_bind|snd)|tpacket_snd|do_ip_setsockopt|do_ipv6_setsockopt|ipv6_sock_mc|inet(6)?_netconf_get_devconf' /tmp/view ||
+			fail "a converted function still holds $d" || return 1
+	done
+	no_untracked
+}
+
+teardown() {
+	ip link del br0 || return 1
+	ip link del d9 || return 1
+	ip link del v0.5 || return 1
+	ip link del v0 || return 1
+	ip netns del peer || return 1
+	sleep 2
+	! dmesg_since | grep 'unregister_netdevice: waiting' ||
+		fail "a device waited for its references" || return 1
+	no_untracked
+}
+
+no_untracked_anywhere() {
+	if dmesg | grep 'netdev: untracked dev_'; then
+		fail "strict mode reported the untracked references above"
+		return 1
+	fi
+	echo "no untracked reference reported since boot"
+}
