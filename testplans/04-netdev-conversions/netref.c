@@ -9,6 +9,18 @@
  *        netref sockopt IFNAME   IPv4 and IPv6 socket options that look
  *                                the device up by ifindex
  *        netref tclass IFNAME    an RTM_GETTCLASS dump for the device
+ *        netref mroute IFNAME ADDR SECONDS
+ *                                IPv4 multicast routing: a vif on IFNAME by
+ *                                ifindex, one on the device owning ADDR,
+ *                                a PIM register vif; IPv6: a mif on IFNAME
+ *                                and a register mif. Holds them SECONDS,
+ *                                then deletes them.
+ *        netref probe IFNAME ADDR V4ADDR V6ADDR
+ *                                RFC 8335 PROBE requests (ICMP extended
+ *                                echo) sent to ADDR for the interface
+ *                                named IFNAME, for ifindex 1, and for the
+ *                                interfaces owning V4ADDR and V6ADDR;
+ *                                each needs a reply
  *
  * Every step prints one line; exit 0 when all of them succeeded, 1 when
  * one failed (the line says which), 2 on a usage error.
@@ -16,12 +28,15 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <linux/if_packet.h>
+#include <linux/mroute.h>
+#include <linux/mroute6.h>
 #include <linux/net_tstamp.h>
 #include <linux/netlink.h>
 #include <linux/rtnetlink.h>
 #include <net/ethernet.h>
 #include <net/if.h>
 #include <netinet/in.h>
+#include <netinet/ip.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -216,14 +231,152 @@ static int tclass(unsigned int ifindex)
 	return failed;
 }
 
+static int mroute(unsigned int ifindex, const char *addr, int seconds)
+{
+	struct vifctl vc[3] = {
+		{ .vifc_vifi = 0, .vifc_flags = VIFF_USE_IFINDEX,
+		  .vifc_threshold = 1, .vifc_lcl_ifindex = ifindex },
+		{ .vifc_vifi = 1, .vifc_threshold = 1 },
+		{ .vifc_vifi = 2, .vifc_flags = VIFF_REGISTER,
+		  .vifc_threshold = 1 },
+	};
+	struct mif6ctl mc[2] = {
+		{ .mif6c_mifi = 0, .mif6c_pifi = ifindex, .vifc_threshold = 1 },
+		{ .mif6c_mifi = 1, .mif6c_flags = MIFF_REGISTER,
+		  .vifc_threshold = 1 },
+	};
+	int one = 1, fd, fd6, i;
+
+	inet_pton(AF_INET, addr, &vc[1].vifc_lcl_addr);
+	fd = socket(AF_INET, SOCK_RAW, IPPROTO_IGMP);
+	step("igmp socket", fd);
+	fd6 = socket(AF_INET6, SOCK_RAW, IPPROTO_ICMPV6);
+	step("icmpv6 socket", fd6);
+	if (fd < 0 || fd6 < 0)
+		return 1;
+	step("MRT_INIT", setsockopt(fd, IPPROTO_IP, MRT_INIT, &one,
+				    sizeof(one)));
+	for (i = 0; i < 3; i++)
+		step("MRT_ADD_VIF", setsockopt(fd, IPPROTO_IP, MRT_ADD_VIF,
+					       &vc[i], sizeof(vc[i])));
+	step("MRT6_INIT", setsockopt(fd6, IPPROTO_IPV6, MRT6_INIT, &one,
+				     sizeof(one)));
+	for (i = 0; i < 2; i++)
+		step("MRT6_ADD_MIF", setsockopt(fd6, IPPROTO_IPV6, MRT6_ADD_MIF,
+						&mc[i], sizeof(mc[i])));
+	printf("netref: mroute vifs added\n");
+	fflush(stdout);
+	sleep(seconds);
+	for (i = 0; i < 3; i++)
+		step("MRT_DEL_VIF", setsockopt(fd, IPPROTO_IP, MRT_DEL_VIF,
+					       &vc[i], sizeof(vc[i])));
+	for (i = 0; i < 2; i++)
+		step("MRT6_DEL_MIF", setsockopt(fd6, IPPROTO_IPV6, MRT6_DEL_MIF,
+						&mc[i].mif6c_mifi,
+						sizeof(mc[i].mif6c_mifi)));
+	close(fd);
+	close(fd6);
+	printf("netref: mroute vifs deleted\n");
+	return failed;
+}
+
+static unsigned short csum(const void *buf, size_t len)
+{
+	const unsigned char *p = buf;
+	unsigned long sum = 0;
+	size_t i;
+
+	for (i = 0; i + 1 < len; i += 2)
+		sum += (p[i] << 8) | p[i + 1];
+	if (len & 1)
+		sum += p[len - 1] << 8;
+	while (sum >> 16)
+		sum = (sum & 0xffff) + (sum >> 16);
+	return htons(~sum & 0xffff);
+}
+
+/* One PROBE of class type CTYPE with IDENT; wait for its reply. */
+static void probe_one(int fd, const struct sockaddr_in *to, int ctype,
+		      const void *ident, size_t len, const char *what)
+{
+	unsigned char pkt[64] = { 0 }, buf[512];
+	size_t n = 16 + ((len + 3) & ~3UL);
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+	unsigned short sum;
+	char msg[96];
+
+	pkt[0] = 42;			/* ICMP_EXT_ECHO */
+	pkt[4] = 0x12;			/* identifier */
+	pkt[7] = 1;			/* sequence, L-bit set */
+	pkt[8] = 0x20;			/* extension header version 2 */
+	pkt[12] = 0;
+	pkt[13] = 4 + len;		/* object length */
+	pkt[14] = 3;			/* ICMP_EXT_ECHO_CLASSNUM */
+	pkt[15] = ctype;
+	memcpy(pkt + 16, ident, len);
+	sum = csum(pkt + 8, n - 8);
+	memcpy(pkt + 10, &sum, 2);
+	sum = csum(pkt, n);
+	memcpy(pkt + 2, &sum, 2);
+	snprintf(msg, sizeof(msg), "probe %s", what);
+	if (sendto(fd, pkt, n, 0, (const void *)to, sizeof(*to)) < 0) {
+		step(msg, -1);
+		return;
+	}
+	while (poll(&pfd, 1, 2000) == 1) {
+		ssize_t r = recv(fd, buf, sizeof(buf), 0);
+		size_t ihl;
+
+		if (r < 20)
+			break;
+		ihl = (buf[0] & 0x0f) * 4;
+		if ((size_t)r > ihl && buf[ihl] == 43) {	/* reply */
+			printf("netref: %s: reply code %u status 0x%02x\n",
+			       msg, buf[ihl + 1], buf[ihl + 7]);
+			return;
+		}
+	}
+	errno = ETIMEDOUT;
+	step(msg, -1);
+}
+
+static int probe(const char *ifname, const char *addr, const char *v4,
+		 const char *v6)
+{
+	struct sockaddr_in to = { .sin_family = AF_INET };
+	unsigned char a4[8] = { 0, 1, 4, 0 };	/* AFI IPv4, length 4 */
+	unsigned char a6[20] = { 0, 2, 16, 0 };	/* AFI IPv6, length 16 */
+	unsigned int one = htonl(1);
+	int fd;
+
+	inet_pton(AF_INET, addr, &to.sin_addr);
+	inet_pton(AF_INET, v4, a4 + 4);
+	inet_pton(AF_INET6, v6, a6 + 4);
+	fd = socket(AF_INET, SOCK_RAW, IPPROTO_ICMP);
+	step("icmp socket", fd);
+	if (fd < 0)
+		return 1;
+	probe_one(fd, &to, 1, ifname, strlen(ifname), "by name");
+	probe_one(fd, &to, 2, &one, sizeof(one), "by ifindex");
+	probe_one(fd, &to, 3, a4, sizeof(a4), "by IPv4 address");
+	probe_one(fd, &to, 3, a6, sizeof(a6), "by IPv6 address");
+	close(fd);
+	return failed;
+}
+
 int main(int argc, char **argv)
 {
 	unsigned int ifindex;
 
-	if (argc != 3) {
-		fprintf(stderr, "usage: netref packet|sockopt|tclass IFNAME\n");
+	if (argc < 3) {
+		fprintf(stderr, "usage: netref packet|sockopt|tclass IFNAME\n"
+			"       netref mroute IFNAME ADDR SECONDS\n"
+			"       netref probe IFNAME ADDR V4ADDR V6ADDR\n");
 		return 2;
 	}
+	/* The probed interface is the peer's: do not look it up here. */
+	if (!strcmp(argv[1], "probe") && argc == 6)
+		return probe(argv[2], argv[3], argv[4], argv[5]);
 	ifindex = if_nametoindex(argv[2]);
 	if (!ifindex) {
 		fprintf(stderr, "netref: no device %s\n", argv[2]);
@@ -235,6 +388,8 @@ int main(int argc, char **argv)
 		return sockopt(ifindex, argv[2]);
 	if (!strcmp(argv[1], "tclass"))
 		return tclass(ifindex);
+	if (!strcmp(argv[1], "mroute") && argc == 5)
+		return mroute(ifindex, argv[3], atoi(argv[4]));
 	fprintf(stderr, "netref: unknown command %s\n", argv[1]);
 	return 2;
 }

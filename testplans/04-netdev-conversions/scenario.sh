@@ -14,17 +14,24 @@
 # ifindex (netref sockopt), reads the per-device netconf, dumps a
 # device's traffic classes (netref tclass), runs netlink traffic with an
 # nlmon tap up, makes the peer namespace route and answer with ICMPv6
-# "no route" errors, changes carrier, renames a device and moves it
+# "no route" errors, sends it RFC 8335 PROBE requests (netref probe),
+# adds IPv4 and IPv6 multicast routing interfaces
+# (netref mroute), changes carrier, renames a device and moves it
 # between namespaces and back, then deletes everything. Each test fails when strict mode reported an
 # untracked reference while it ran, and the last one checks the whole
-# log. The references converted here live for one call (a sendmsg(), a
-# setsockopt(), a netlink request): the per-device debugfs view is read
-# before and after to show that no tracker is left behind, since a
-# tracker that lives for one syscall cannot be caught there.
+# log. The multicast routing interfaces are the long-lived holders the
+# topic converts: while they exist, each device's debugfs view must list
+# a tracker whose stack names vif_add() or mif6_add() (ipmr_reg_vif()
+# and ip6mr_reg_vif() for the register devices, which the compiler may
+# inline into them), and after they are deleted it must not. The other
+# converted references live for one call (a sendmsg(), a setsockopt(),
+# a netlink request) and cannot be caught in the view; for them the
+# view is read afterwards to show that no tracker is left behind.
 # Addresses are from the documentation ranges (RFC 5737, RFC 3849).
 
 TESTS="setup_network traffic packet_sockets socket_options netconf
-tclass_dump netlink_tap icmp6_error_source carrier_rename_netns
+tclass_dump netlink_tap icmp6_error_source icmp_probe multicast_routing
+carrier_rename_netns
 live_view_after teardown no_untracked_anywhere"
 
 dbg=/sys/kernel/debug/ref_tracker
@@ -130,6 +137,55 @@ icmp6_error_source() {
 	echo "peer Icmp6OutDestUnreachs: $before -> $after"
 	[ "$after" -gt "$before" ] || fail "the peer sent no ICMPv6 unreachable" || return 1
 	ip -6 route del 2001:db8:99::/48
+	no_untracked
+}
+
+# The peer answers PROBE requests for its v1 by name, for ifindex 1
+# (its lo) and for the owners of its IPv4 and IPv6 addresses.
+icmp_probe() {
+	ip netns exec peer sh -c 'echo 1 >/proc/sys/net/ipv4/icmp_echo_enable_probe' ||
+		fail "cannot enable PROBE replies in peer" || return 1
+	/plan/bin/netref probe v1 203.0.113.2 203.0.113.2 2001:db8:2::2 ||
+		fail "netref probe failed" || return 1
+	no_untracked
+}
+
+# view_has DEV ERE: DEV's tracker view has a stack line matching ERE;
+# print the lines that match.
+view_has() {
+	live_view "$1" >/tmp/view || return 1
+	grep -E "$2" /tmp/view || fail "no tracker of $1 names $2" || return 1
+}
+
+multicast_routing() {
+	/plan/bin/netref mroute v0 192.0.2.1 5 >/tmp/mroute.log 2>&1 &
+	pid=$!
+	n=0
+	until grep -q 'vifs added' /tmp/mroute.log; do
+		n=$((n + 1))
+		[ "$n" -le 10 ] || fail "netref mroute did not add its vifs: $(cat /tmp/mroute.log)" || return 1
+		sleep 1
+	done
+	echo "--- v0"
+	view_has v0 '[^a-z_]vif_add\+0x' || return 1
+	view_has v0 '[^a-z_]mif6_add\+0x' || return 1
+	echo "--- br0"
+	view_has br0 '[^a-z_]vif_add\+0x' || return 1
+	echo "--- pimreg"
+	view_has pimreg '[^a-z_](ipmr_reg_vif|vif_add)\+0x' || return 1
+	echo "--- pim6reg"
+	view_has pim6reg '[^a-z_](ip6mr_reg_vif|mif6_add)\+0x' || return 1
+	wait "$pid" || fail "netref mroute failed: $(cat /tmp/mroute.log)" || return 1
+	cat /tmp/mroute.log
+	live_view v0 >/tmp/view || return 1
+	! grep -E '[^a-z_](vif_add|mif6_add)\+0x' /tmp/view ||
+		fail "v0 still has a vif tracker after the vifs were deleted" || return 1
+	live_view br0 >/tmp/view || return 1
+	! grep -E '[^a-z_]vif_add\+0x' /tmp/view ||
+		fail "br0 still has a vif tracker after the vifs were deleted" || return 1
+	sleep 1
+	[ ! -e /sys/class/net/pimreg ] || fail "pimreg was not unregistered" || return 1
+	[ ! -e /sys/class/net/pim6reg ] || fail "pim6reg was not unregistered" || return 1
 	no_untracked
 }
 
