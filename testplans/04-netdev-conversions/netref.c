@@ -6,9 +6,12 @@
  * Usage: netref packet IFNAME    AF_PACKET: bind(), send() on the bound
  *                                device, sendto() by ifindex, and a send()
  *                                through a PACKET_TX_RING
- *        netref sockopt IFNAME   IPv4 and IPv6 socket options that look
- *                                the device up by ifindex
+ *        netref sockopt IFNAME [V4ADDR]
+ *                                IPv4 and IPv6 socket options that look
+ *                                the device up by ifindex (and by V4ADDR)
  *        netref tclass IFNAME    an RTM_GETTCLASS dump for the device
+ *        netref getaddr IFNAME ADDR6
+ *                                RTM_GETADDR for one IPv6 address
  *        netref mroute IFNAME ADDR SECONDS
  *                                IPv4 multicast routing: a vif on IFNAME by
  *                                ifindex, one on the device owning ADDR,
@@ -32,6 +35,7 @@
 #include <linux/mroute6.h>
 #include <linux/net_tstamp.h>
 #include <linux/netlink.h>
+#include <linux/if_addr.h>
 #include <linux/rtnetlink.h>
 #include <net/ethernet.h>
 #include <net/if.h>
@@ -132,13 +136,20 @@ static int packet(unsigned int ifindex)
 	return failed;
 }
 
-static int sockopt(unsigned int ifindex, const char *ifname)
+static int sockopt(unsigned int ifindex, const char *ifname,
+		   const char *v4addr)
 {
 	struct so_timestamping ts = { .flags = SOF_TIMESTAMPING_BIND_PHC };
+	struct sockaddr_in6 grp = { .sin6_family = AF_INET6 };
+	struct sockaddr_in6 src = { .sin6_family = AF_INET6 };
+	struct group_source_req gsr = { 0 };
 	struct ip_mreqn mreqn = { .imr_ifindex = ifindex };
 	struct ipv6_mreq mreq6 = { .ipv6mr_interface = ifindex };
 	int idx_be = htonl(ifindex);
 	int fd;
+
+	inet_pton(AF_INET6, "ff35::1:5", &grp.sin6_addr);
+	inet_pton(AF_INET6, "2001:db8:2::2", &src.sin6_addr);
 
 	fd = socket(AF_INET, SOCK_DGRAM, 0);
 	step("udp socket", fd);
@@ -148,6 +159,14 @@ static int sockopt(unsigned int ifindex, const char *ifname)
 					 &idx_be, sizeof(idx_be)));
 	step("IP_MULTICAST_IF", setsockopt(fd, IPPROTO_IP, IP_MULTICAST_IF,
 					   &mreqn, sizeof(mreqn)));
+	if (v4addr) {
+		struct ip_mreqn by_addr = { 0 };
+
+		inet_pton(AF_INET, v4addr, &by_addr.imr_address);
+		step("IP_MULTICAST_IF by address",
+		     setsockopt(fd, IPPROTO_IP, IP_MULTICAST_IF, &by_addr,
+				sizeof(by_addr)));
+	}
 	inet_pton(AF_INET, "239.1.2.3", &mreqn.imr_multiaddr);
 	step("IP_ADD_MEMBERSHIP", setsockopt(fd, IPPROTO_IP, IP_ADD_MEMBERSHIP,
 					     &mreqn, sizeof(mreqn)));
@@ -182,8 +201,76 @@ static int sockopt(unsigned int ifindex, const char *ifname)
 	step("IPV6_JOIN_GROUP again", setsockopt(fd, IPPROTO_IPV6,
 						 IPV6_JOIN_GROUP, &mreq6,
 						 sizeof(mreq6)));
-	/* Closing the socket drops the membership joined last. */
+	/* No interface: the group's route picks the device. */
+	mreq6.ipv6mr_interface = 0;
+	inet_pton(AF_INET6, "ff05::1:4", &mreq6.ipv6mr_multiaddr);
+	step("IPV6_JOIN_GROUP by route", setsockopt(fd, IPPROTO_IPV6,
+						    IPV6_JOIN_GROUP, &mreq6,
+						    sizeof(mreq6)));
+	/* Source filters look the group's device up again. */
+	gsr.gsr_interface = ifindex;
+	memcpy(&gsr.gsr_group, &grp, sizeof(grp));
+	memcpy(&gsr.gsr_source, &src, sizeof(src));
+	step("MCAST_JOIN_SOURCE_GROUP", setsockopt(fd, IPPROTO_IPV6,
+						   MCAST_JOIN_SOURCE_GROUP,
+						   &gsr, sizeof(gsr)));
+	step("MCAST_LEAVE_SOURCE_GROUP", setsockopt(fd, IPPROTO_IPV6,
+						    MCAST_LEAVE_SOURCE_GROUP,
+						    &gsr, sizeof(gsr)));
+	/* Closing the socket drops the memberships still joined. */
 	close(fd);
+	return failed;
+}
+
+/* Send REQ on a new rtnetlink socket; step WHAT on the first reply. */
+static void rtnl_request(const void *req, size_t len, const char *what)
+{
+	char buf[8192];
+	struct nlmsghdr *nh = (void *)buf;
+	ssize_t n;
+	int fd;
+
+	fd = socket(AF_NETLINK, SOCK_RAW, NETLINK_ROUTE);
+	if (fd < 0 || send(fd, req, len, 0) < 0) {
+		step(what, -1);
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	n = recv(fd, buf, sizeof(buf), 0);
+	if (n < (ssize_t)sizeof(*nh)) {
+		step(what, -1);
+	} else if (nh->nlmsg_type == NLMSG_ERROR) {
+		errno = -((struct nlmsgerr *)NLMSG_DATA(nh))->error;
+		step(what, errno ? -1 : 0);
+	} else {
+		step(what, 0);
+	}
+	close(fd);
+}
+
+/* RTM_GETADDR for one IPv6 address of the device (not a dump). */
+static int getaddr(unsigned int ifindex, const char *addr)
+{
+	struct {
+		struct nlmsghdr nh;
+		struct ifaddrmsg ifa;
+		struct rtattr rta;
+		struct in6_addr a;
+	} req = {
+		.nh.nlmsg_len = sizeof(req),
+		.nh.nlmsg_type = RTM_GETADDR,
+		.nh.nlmsg_flags = NLM_F_REQUEST,
+		.nh.nlmsg_seq = 1,
+		.ifa.ifa_family = AF_INET6,
+		.ifa.ifa_prefixlen = 128,
+		.ifa.ifa_index = ifindex,
+		.rta.rta_len = RTA_LENGTH(sizeof(struct in6_addr)),
+		.rta.rta_type = IFA_ADDRESS,
+	};
+
+	inet_pton(AF_INET6, addr, &req.a);
+	rtnl_request(&req, sizeof(req), "RTM_GETADDR for one address");
 	return failed;
 }
 
@@ -385,9 +472,11 @@ int main(int argc, char **argv)
 	if (!strcmp(argv[1], "packet"))
 		return packet(ifindex);
 	if (!strcmp(argv[1], "sockopt"))
-		return sockopt(ifindex, argv[2]);
+		return sockopt(ifindex, argv[2], argc > 3 ? argv[3] : NULL);
 	if (!strcmp(argv[1], "tclass"))
 		return tclass(ifindex);
+	if (!strcmp(argv[1], "getaddr") && argc == 4)
+		return getaddr(ifindex, argv[3]);
 	if (!strcmp(argv[1], "mroute") && argc == 5)
 		return mroute(ifindex, argv[3], atoi(argv[4]));
 	fprintf(stderr, "netref: unknown command %s\n", argv[1]);

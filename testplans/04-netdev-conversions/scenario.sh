@@ -11,7 +11,8 @@
 # bridge and a VLAN), moves traffic over IPv4, IPv6 and AF_PACKET
 # (netref packet: bind, send on the bound device, sendto by ifindex, a
 # PACKET_TX_RING), sets the socket options that look a device up by
-# ifindex (netref sockopt), reads the per-device netconf, dumps a
+# ifindex (netref sockopt), reads the per-device netconf and one
+# address (netref getaddr), dumps a
 # device's traffic classes (netref tclass), runs netlink traffic with an
 # nlmon tap up, makes the peer namespace route and answer with ICMPv6
 # "no route" errors, sends it RFC 8335 PROBE requests (netref probe),
@@ -96,13 +97,14 @@ packet_sockets() {
 }
 
 socket_options() {
-	/plan/bin/netref sockopt v0 || fail "netref sockopt v0 failed" || return 1
+	/plan/bin/netref sockopt v0 203.0.113.1 || fail "netref sockopt v0 failed" || return 1
 	no_untracked
 }
 
 netconf() {
 	ip netconf show dev v0 || fail "ip netconf show dev v0 failed" || return 1
 	ip -6 netconf show dev v0 || fail "ip -6 netconf show dev v0 failed" || return 1
+	/plan/bin/netref getaddr v0 2001:db8:2::1 || fail "netref getaddr failed" || return 1
 	no_untracked
 }
 
