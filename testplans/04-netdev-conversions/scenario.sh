@@ -23,15 +23,18 @@
 # log. The multicast routing interfaces are the long-lived holders the
 # topic converts: while they exist, each device's debugfs view must list
 # a tracker whose stack names vif_add() or mif6_add() (ipmr_reg_vif()
-# and ip6mr_reg_vif() for the register devices, which the compiler may
-# inline into them), and after they are deleted it must not. The other
+# and ip6mr_reg_vif() for the register devices; the compiler may inline
+# each into its caller, up to ip6_mroute_setsockopt()), and after they
+# are deleted it must not. Likewise the nexthop of the local route an
+# IPv4 address gets (fib_create_info()). The other
 # converted references live for one call (a sendmsg(), a setsockopt(),
 # a netlink request) and cannot be caught in the view; for them the
 # view is read afterwards to show that no tracker is left behind.
 # Addresses are from the documentation ranges (RFC 5737, RFC 3849).
 
 TESTS="setup_network traffic packet_sockets socket_options netconf
-tclass_dump netlink_tap icmp6_error_source icmp_probe multicast_routing
+tclass_dump netlink_tap icmp6_error_source icmp_probe fib_nexthop
+multicast_routing
 carrier_rename_netns
 live_view_after teardown no_untracked_anywhere"
 
@@ -152,6 +155,22 @@ icmp_probe() {
 	no_untracked
 }
 
+# A local route's nexthop holds its device from fib_create_info()
+# while the address exists.
+fib_nexthop() {
+	ip link add d5 type dummy || return 1
+	ip link set d5 up
+	ip addr add 198.18.0.1/24 dev d5 || return 1
+	view_has d5 '[^a-z_]fib_create_info\+0x' || return 1
+	ip addr del 198.18.0.1/24 dev d5 || return 1
+	sleep 1
+	live_view d5 >/tmp/view || return 1
+	! grep -E '[^a-z_]fib_create_info\+0x' /tmp/view ||
+		fail "the local route's nexthop still holds d5" || return 1
+	ip link del d5 || return 1
+	no_untracked
+}
+
 # view_has DEV ERE: DEV's tracker view has a stack line matching ERE;
 # print the lines that match.
 view_has() {
@@ -170,17 +189,17 @@ multicast_routing() {
 	done
 	echo "--- v0"
 	view_has v0 '[^a-z_]vif_add\+0x' || return 1
-	view_has v0 '[^a-z_]mif6_add\+0x' || return 1
+	view_has v0 '[^a-z_](mif6_add|ip6_mroute_setsockopt)\+0x' || return 1
 	echo "--- br0"
 	view_has br0 '[^a-z_]vif_add\+0x' || return 1
 	echo "--- pimreg"
 	view_has pimreg '[^a-z_](ipmr_reg_vif|vif_add)\+0x' || return 1
 	echo "--- pim6reg"
-	view_has pim6reg '[^a-z_](ip6mr_reg_vif|mif6_add)\+0x' || return 1
+	view_has pim6reg '[^a-z_](ip6mr_reg_vif|mif6_add|ip6_mroute_setsockopt)\+0x' || return 1
 	wait "$pid" || fail "netref mroute failed: $(cat /tmp/mroute.log)" || return 1
 	cat /tmp/mroute.log
 	live_view v0 >/tmp/view || return 1
-	! grep -E '[^a-z_](vif_add|mif6_add)\+0x' /tmp/view ||
+	! grep -E '[^a-z_](vif_add|mif6_add|ip6_mroute_setsockopt)\+0x' /tmp/view ||
 		fail "v0 still has a vif tracker after the vifs were deleted" || return 1
 	live_view br0 >/tmp/view || return 1
 	! grep -E '[^a-z_]vif_add\+0x' /tmp/view ||
@@ -211,6 +230,16 @@ carrier_rename_netns() {
 	no_untracked
 }
 
+# The functions converted to a local tracker, which must not hold a
+# reference once they return.
+short_lived='[^a-z_](packet_do_bind|packet_snd|tpacket_snd|packet_cached_dev_get|__ipv6_sock_mc_join|__ipv6_sock_mc_drop|ip6_mc_find_dev|do_ip_setsockopt|do_ipv6_setsockopt|inet_netconf_get_devconf|inet6_netconf_get_devconf|inet6_rtm_getaddr|tc_dump_tclass|__netlink_deliver_tap_skb|icmp6_send|icmp_build_probe|sock_timestamping_bind_phc|sock_set_timestamping)\+0x'
+
+# top_frames: the first two stack lines of each tracker group in a view
+# (the function taking the reference and its caller).
+top_frames() {
+	awk '/ has [0-9]+\/[0-9]+ users/ { n = 2; next } n > 0 { print; n-- }'
+}
+
 # After the traffic and the socket calls, no tracker of a converted
 # function is left on the devices they used.
 live_view_after() {
@@ -218,7 +247,8 @@ live_view_after() {
 		echo "--- $d"
 		live_view "$d" >/tmp/view || return 1
 		cat /tmp/view
-		! grep -E 'packet_(do_bind|snd)|tpacket_snd|do_ip_setsockopt|do_ipv6_setsockopt|ipv6_sock_mc|inet(6)?_netconf_get_devconf' /tmp/view ||
+		top_frames </tmp/view >/tmp/top
+		! grep -E "$short_lived" /tmp/top ||
 			fail "a converted function still holds $d" || return 1
 	done
 	no_untracked
