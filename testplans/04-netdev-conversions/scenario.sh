@@ -155,17 +155,23 @@ icmp_probe() {
 	no_untracked
 }
 
-# A local route's nexthop holds its device from fib_create_info()
-# while the address exists.
+# A local route's nexthop holds its device from fib_create_info(),
+# through netdev_get_by_index(), while the address exists (the prefix
+# route's nexthop holds it from fib_check_nh(), unconverted).
 fib_nexthop() {
+	local_nh=' netdev_get_by_index\+0x[^ ]* fib_create_info\+0x'
 	ip link add d5 type dummy || return 1
 	ip link set d5 up
 	ip addr add 198.18.0.1/24 dev d5 || return 1
-	view_has d5 '[^a-z_]fib_create_info\+0x' || return 1
+	live_view d5 >/tmp/view || return 1
+	top_frames </tmp/view >/tmp/top
+	grep -E "$local_nh" /tmp/top ||
+		fail "no tracker of d5 from netdev_get_by_index() in fib_create_info()" || return 1
 	ip addr del 198.18.0.1/24 dev d5 || return 1
 	sleep 1
 	live_view d5 >/tmp/view || return 1
-	! grep -E '[^a-z_]fib_create_info\+0x' /tmp/view ||
+	top_frames </tmp/view >/tmp/top
+	! grep -E "$local_nh" /tmp/top ||
 		fail "the local route's nexthop still holds d5" || return 1
 	ip link del d5 || return 1
 	no_untracked
@@ -235,9 +241,10 @@ carrier_rename_netns() {
 short_lived='[^a-z_](packet_do_bind|packet_snd|tpacket_snd|packet_cached_dev_get|__ipv6_sock_mc_join|__ipv6_sock_mc_drop|ip6_mc_find_dev|do_ip_setsockopt|do_ipv6_setsockopt|inet_netconf_get_devconf|inet6_netconf_get_devconf|inet6_rtm_getaddr|tc_dump_tclass|__netlink_deliver_tap_skb|icmp6_send|icmp_build_probe|sock_timestamping_bind_phc|sock_set_timestamping)\+0x'
 
 # top_frames: the first two stack lines of each tracker group in a view
-# (the function taking the reference and its caller).
+# (the function taking the reference and its caller), one group a line.
 top_frames() {
-	awk '/ has [0-9]+\/[0-9]+ users/ { n = 2; next } n > 0 { print; n-- }'
+	awk '/ has [0-9]+\/[0-9]+ users/ { n = 2; line = ""; next }
+	     n > 0 { line = line " " $1; if (--n == 0) print line }'
 }
 
 # After the traffic and the socket calls, no tracker of a converted
