@@ -1,0 +1,282 @@
+# SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh disable=SC2034 # TESTS is read by qemu/ktap.sh
+#
+# Testplan 04-netdev-conversions: the net device references the topic
+# converts to tracked ones, exercised with topic 03's strict mode on
+# (CONFIG_NET_DEV_REFCNT_TRACKER_STRICT=y), which prints one
+# "netdev: untracked dev_hold()/dev_put()" line per call site that takes
+# or drops an untracked reference on a registered device.
+#
+# Builds a small network (a veth pair across two namespaces, a dummy, a
+# bridge and a VLAN), moves traffic over IPv4, IPv6 and AF_PACKET
+# (netref packet: bind, send on the bound device, sendto by ifindex, a
+# PACKET_TX_RING), sets the socket options that look a device up by
+# ifindex (netref sockopt), reads the per-device netconf and one
+# address (netref getaddr), dumps a
+# device's traffic classes (netref tclass), runs netlink traffic with an
+# nlmon tap up, makes the peer namespace route and answer with ICMPv6
+# "no route" errors, sends it RFC 8335 PROBE requests (netref probe),
+# adds IPv4 and IPv6 multicast routing interfaces
+# (netref mroute), changes carrier, renames a device and moves it
+# between namespaces and back, then deletes everything. Each test fails when strict mode reported an
+# untracked reference while it ran, and the last one checks the whole
+# log. The multicast routing interfaces are the long-lived holders the
+# topic converts: while they exist, each device's debugfs view must list
+# a tracker whose stack names vif_add() or mif6_add() (ipmr_reg_vif()
+# and ip6mr_reg_vif() for the register devices; the compiler may inline
+# each into its caller, up to ip6_mroute_setsockopt()), and after they
+# are deleted it must not. Likewise the nexthop of the local route an
+# IPv4 address gets (fib_create_info()). The other
+# converted references live for one call (a sendmsg(), a setsockopt(),
+# a netlink request) and cannot be caught in the view; for them the
+# view is read afterwards to show that no tracker is left behind.
+# Addresses are from the documentation ranges (RFC 5737, RFC 3849).
+
+TESTS="setup_network traffic packet_sockets socket_options netconf
+tclass_dump netlink_tap icmp6_error_source icmp_probe fib_nexthop
+multicast_routing
+carrier_rename_netns
+live_view_after teardown no_untracked_anywhere"
+
+dbg=/sys/kernel/debug/ref_tracker
+
+# no_untracked: strict mode reported nothing since the test began.
+no_untracked() {
+	if dmesg_since | grep 'netdev: untracked dev_'; then
+		fail "strict mode reported the untracked references above"
+		return 1
+	fi
+}
+
+# live_view DEV: the debugfs tracker view of DEV (in this namespace).
+live_view() {
+	idx=$(cat "/sys/class/net/$1/ifindex") || return 1
+	for f in "$dbg"/*; do
+		case ${f##*/} in
+		"$1_$idx"-* | *[!a-z0-9]"$1_$idx"-*) cat "$f"; return 0 ;;
+		esac
+	done
+	fail "no tracker view for $1/$idx in $dbg"
+}
+
+setup_network() {
+	ip link set lo up || return 1
+	ip netns add peer || return 1
+	ip -n peer link set lo up
+	ip link add v0 type veth peer name v1 netns peer || return 1
+	ip addr add 203.0.113.1/28 dev v0 || return 1
+	ip -n peer addr add 203.0.113.2/28 dev v1 || return 1
+	ip -6 addr add 2001:db8:2::1/64 dev v0 nodad || return 1
+	ip -n peer -6 addr add 2001:db8:2::2/64 dev v1 nodad || return 1
+	ip link set v0 up
+	ip -n peer link set v1 up
+	ip link add link v0 name v0.5 type vlan id 5 || return 1
+	ip -n peer link add link v1 name v1.5 type vlan id 5 || return 1
+	ip addr add 198.51.100.1/28 dev v0.5 || return 1
+	ip -n peer addr add 198.51.100.2/28 dev v1.5 || return 1
+	ip link set v0.5 up
+	ip -n peer link set v1.5 up
+	ip link add d0 type dummy || return 1
+	ip link add br0 type bridge || return 1
+	ip link set d0 master br0 || return 1
+	ip addr add 192.0.2.1/24 dev br0 || return 1
+	ip link set d0 up
+	ip link set br0 up
+	no_untracked
+}
+
+traffic() {
+	ping -c 2 -W 2 203.0.113.2 || fail "IPv4 ping across the veth failed" || return 1
+	ping -c 2 -W 2 2001:db8:2::2 || fail "IPv6 ping across the veth failed" || return 1
+	ping -c 2 -W 2 198.51.100.2 || fail "ping over the VLAN failed" || return 1
+	ping -c 1 -W 1 192.0.2.9 >/dev/null 2>&1 || true
+	no_untracked
+}
+
+packet_sockets() {
+	/plan/bin/netref packet v0 || fail "netref packet v0 failed" || return 1
+	/plan/bin/netref packet br0 || fail "netref packet br0 failed" || return 1
+	no_untracked
+}
+
+socket_options() {
+	/plan/bin/netref sockopt v0 203.0.113.1 || fail "netref sockopt v0 failed" || return 1
+	no_untracked
+}
+
+netconf() {
+	ip netconf show dev v0 || fail "ip netconf show dev v0 failed" || return 1
+	ip -6 netconf show dev v0 || fail "ip -6 netconf show dev v0 failed" || return 1
+	/plan/bin/netref getaddr v0 2001:db8:2::1 || fail "netref getaddr failed" || return 1
+	no_untracked
+}
+
+tclass_dump() {
+	/plan/bin/netref tclass v0 || fail "netref tclass v0 failed" || return 1
+	no_untracked
+}
+
+# Every netlink message is copied to a tap that is up.
+netlink_tap() {
+	ip link add nlmon0 type nlmon || return 1
+	ip link set nlmon0 up || return 1
+	ip link show >/dev/null
+	ip addr show >/dev/null
+	ip -s link show nlmon0
+	ip -s link show nlmon0 | grep -A 1 'RX:' | tail -n 1 | grep -Eq '^ *[1-9]' ||
+		fail "nlmon0 received no netlink copies" || return 1
+	ip link del nlmon0 || return 1
+	no_untracked
+}
+
+# The peer forwards IPv6 and has no route for 2001:db8:99::/48: each
+# echo request it gets for it is answered by icmp6_send() with no
+# source address given, which picks one on the incoming device.
+icmp6_error_source() {
+	ip netns exec peer sh -c 'echo 1 >/proc/sys/net/ipv6/conf/all/forwarding' ||
+		fail "cannot enable forwarding in peer" || return 1
+	ip -6 route add 2001:db8:99::/48 via 2001:db8:2::2 || return 1
+	before=$(ip netns exec peer cat /proc/net/snmp6 | awk '$1 == "Icmp6OutDestUnreachs" { print $2 }')
+	ping -c 2 -W 2 2001:db8:99::1 || true
+	after=$(ip netns exec peer cat /proc/net/snmp6 | awk '$1 == "Icmp6OutDestUnreachs" { print $2 }')
+	echo "peer Icmp6OutDestUnreachs: $before -> $after"
+	[ "$after" -gt "$before" ] || fail "the peer sent no ICMPv6 unreachable" || return 1
+	ip -6 route del 2001:db8:99::/48
+	no_untracked
+}
+
+# The peer answers PROBE requests for its v1 by name, for ifindex 1
+# (its lo) and for the owners of its IPv4 and IPv6 addresses.
+icmp_probe() {
+	ip netns exec peer sh -c 'echo 1 >/proc/sys/net/ipv4/icmp_echo_enable_probe' ||
+		fail "cannot enable PROBE replies in peer" || return 1
+	/plan/bin/netref probe v1 203.0.113.2 203.0.113.2 2001:db8:2::2 ||
+		fail "netref probe failed" || return 1
+	no_untracked
+}
+
+# A local route's nexthop holds its device from fib_create_info(),
+# through netdev_get_by_index(), while the address exists (the prefix
+# route's nexthop holds it from fib_check_nh(), unconverted).
+fib_nexthop() {
+	local_nh=' netdev_get_by_index\+0x[^ ]* fib_create_info\+0x'
+	ip link add d5 type dummy || return 1
+	ip link set d5 up
+	ip addr add 198.18.0.1/24 dev d5 || return 1
+	live_view d5 >/tmp/view || return 1
+	top_frames </tmp/view >/tmp/top
+	grep -E "$local_nh" /tmp/top ||
+		fail "no tracker of d5 from netdev_get_by_index() in fib_create_info()" || return 1
+	ip addr del 198.18.0.1/24 dev d5 || return 1
+	sleep 1
+	live_view d5 >/tmp/view || return 1
+	top_frames </tmp/view >/tmp/top
+	! grep -E "$local_nh" /tmp/top ||
+		fail "the local route's nexthop still holds d5" || return 1
+	ip link del d5 || return 1
+	no_untracked
+}
+
+# view_has DEV ERE: DEV's tracker view has a stack line matching ERE;
+# print the lines that match.
+view_has() {
+	live_view "$1" >/tmp/view || return 1
+	grep -E "$2" /tmp/view || fail "no tracker of $1 names $2" || return 1
+}
+
+multicast_routing() {
+	/plan/bin/netref mroute v0 192.0.2.1 5 >/tmp/mroute.log 2>&1 &
+	pid=$!
+	n=0
+	until grep -q 'vifs added' /tmp/mroute.log; do
+		n=$((n + 1))
+		[ "$n" -le 10 ] || fail "netref mroute did not add its vifs: $(cat /tmp/mroute.log)" || return 1
+		sleep 1
+	done
+	echo "--- v0"
+	view_has v0 '[^a-z_]vif_add\+0x' || return 1
+	view_has v0 '[^a-z_](mif6_add|ip6_mroute_setsockopt)\+0x' || return 1
+	echo "--- br0"
+	view_has br0 '[^a-z_]vif_add\+0x' || return 1
+	echo "--- pimreg"
+	view_has pimreg '[^a-z_](ipmr_reg_vif|vif_add)\+0x' || return 1
+	echo "--- pim6reg"
+	view_has pim6reg '[^a-z_](ip6mr_reg_vif|mif6_add|ip6_mroute_setsockopt)\+0x' || return 1
+	wait "$pid" || fail "netref mroute failed: $(cat /tmp/mroute.log)" || return 1
+	cat /tmp/mroute.log
+	live_view v0 >/tmp/view || return 1
+	! grep -E '[^a-z_](vif_add|mif6_add|ip6_mroute_setsockopt)\+0x' /tmp/view ||
+		fail "v0 still has a vif tracker after the vifs were deleted" || return 1
+	live_view br0 >/tmp/view || return 1
+	! grep -E '[^a-z_]vif_add\+0x' /tmp/view ||
+		fail "br0 still has a vif tracker after the vifs were deleted" || return 1
+	sleep 1
+	[ ! -e /sys/class/net/pimreg ] || fail "pimreg was not unregistered" || return 1
+	[ ! -e /sys/class/net/pim6reg ] || fail "pim6reg was not unregistered" || return 1
+	no_untracked
+}
+
+carrier_rename_netns() {
+	ip -n peer link set v1 down
+	sleep 1
+	grep -q 0 /sys/class/net/v0/carrier || fail "v0 kept its carrier" || return 1
+	ip -n peer link set v1 up
+	sleep 1
+	ip link set d0 nomaster || return 1
+	ip link set d0 down
+	ip link set d0 name d9 || return 1
+	ip link set d9 up
+	ip addr add 192.0.2.1/24 dev d9 || return 1
+	ip link set d9 netns peer || return 1
+	ip -n peer link set d9 up
+	ip -n peer link set d9 netns 1 || return 1
+	[ -e /sys/class/net/d9 ] || fail "d9 did not come back" || return 1
+	ip link set d9 up
+	ping -c 1 -W 2 203.0.113.2 || fail "ping after the carrier change failed" || return 1
+	no_untracked
+}
+
+# The functions converted to a local tracker, which must not hold a
+# reference once they return.
+short_lived='[^a-z_](packet_do_bind|packet_snd|tpacket_snd|packet_cached_dev_get|__ipv6_sock_mc_join|__ipv6_sock_mc_drop|ip6_mc_find_dev|do_ip_setsockopt|do_ipv6_setsockopt|inet_netconf_get_devconf|inet6_netconf_get_devconf|inet6_rtm_getaddr|tc_dump_tclass|__netlink_deliver_tap_skb|icmp6_send|icmp_build_probe|sock_timestamping_bind_phc|sock_set_timestamping)\+0x'
+
+# top_frames: the first two stack lines of each tracker group in a view
+# (the function taking the reference and its caller), one group a line.
+top_frames() {
+	awk '/ has [0-9]+\/[0-9]+ users/ { n = 2; line = ""; next }
+	     n > 0 { line = line " " $1; if (--n == 0) print line }'
+}
+
+# After the traffic and the socket calls, no tracker of a converted
+# function is left on the devices they used.
+live_view_after() {
+	for d in v0 br0; do
+		echo "--- $d"
+		live_view "$d" >/tmp/view || return 1
+		cat /tmp/view
+		top_frames </tmp/view >/tmp/top
+		! grep -E "$short_lived" /tmp/top ||
+			fail "a converted function still holds $d" || return 1
+	done
+	no_untracked
+}
+
+teardown() {
+	ip link del br0 || return 1
+	ip link del d9 || return 1
+	ip link del v0.5 || return 1
+	ip link del v0 || return 1
+	ip netns del peer || return 1
+	sleep 2
+	! dmesg_since | grep 'unregister_netdevice: waiting' ||
+		fail "a device waited for its references" || return 1
+	no_untracked
+}
+
+no_untracked_anywhere() {
+	if dmesg | grep 'netdev: untracked dev_'; then
+		fail "strict mode reported the untracked references above"
+		return 1
+	fi
+	echo "no untracked reference reported since boot"
+}
