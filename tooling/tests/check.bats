@@ -324,6 +324,19 @@ maintainers() {
 	assert_file_has "$OUT/check/01-t.tsv" 'make series Cc:s them'
 }
 
+@test "accept: CHECK:warn accepts a warning but never a failure" {
+	maintainers
+	commit_file 1 lib/cc.c "$clean_c" 'lib: add cc.c' "$sob"
+	printf 'accept: cc:warn . -- make series Cc:s the maintainers\n' >>"$TOPICS_DIR/01-t/topic.conf"
+	run_check
+	assert_status 1
+	[ "$(verdict 1 cc)" = fail ] || fail_with "a missing list was accepted: $(verdict 1 cc)"
+	printf 'list: cc-list@example.org\n' >>"$TOPICS_DIR/01-t/topic.conf"
+	run "$REPO/tooling/check" 01-t
+	assert_status 0
+	[ "$(verdict 1 cc)" = accepted ] || fail_with "the warning: $(verdict 1 cc)"
+}
+
 @test "base: a written series without base-commit: fails, the right one passes, none yet is a skip" {
 	commit_file 1 lib/a.c "$clean_c" 'lib: add a' "$sob"
 	run_check
