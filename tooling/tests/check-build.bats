@@ -47,6 +47,9 @@ commit() {
 
 setup() {
 	setup_test_copy
+	# The stand-in builds take a lock of their own, not the machine's
+	# kernel build lock: the flock path is exercised, hermetically.
+	export BUILD_LOCK=$BATS_TEST_TMPDIR/kbuild.lock
 	SCRATCH=$BATS_TEST_TMPDIR/scratch
 	git clone -q "$WORK" "$SCRATCH"
 	git -C "$SCRATCH" checkout -q --detach "$(base_commit)"
