@@ -50,6 +50,7 @@ setup() {
 	# The stand-in builds take a lock of their own, not the machine's
 	# kernel build lock: the flock path is exercised, hermetically.
 	export BUILD_LOCK=$BATS_TEST_TMPDIR/kbuild.lock
+	unset BISECT W1_HDR_OBJS CHECK_BUILDER CHECK_BUILDS
 	SCRATCH=$BATS_TEST_TMPDIR/scratch
 	git clone -q "$WORK" "$SCRATCH"
 	git -C "$SCRATCH" checkout -q --detach "$(base_commit)"
