@@ -204,6 +204,19 @@ int kb_b(void)
 	[ -s "$OUT/logs/check-build/02-t/03-build.log" ] || fail_with "the last patch was not built"
 }
 
+@test "BISECT=headers: a .c-only patch whose object does not compile fails" {
+	sed -i 's/return 1;/return 1/' "$SCRATCH/lib/kb.c"
+	commit 'lib: break kb_get'
+	sed -i 's/return 1$/return 1;/' "$SCRATCH/lib/kb.c"
+	commit 'lib: mend kb_get'
+	run_cb BISECT=headers
+	assert_status 0
+	expect 1 build fail
+	[[ "$(detail 1 build)" == "its objects do not compile: "*"kb.c"* ]] || fail_with "$(detail 1 build)"
+	expect 1 warnings fail
+	expect 2 build pass
+}
+
 @test "BISECT=none: build is a skip, never a pass; a bad value is a usage error" {
 	sed -i 's/return 1;/return 3;/' "$SCRATCH/lib/kb.c"
 	commit 'lib: kb_get returns 3'
