@@ -23,9 +23,9 @@ export TOPICS CACHE_DIR OUT BASE_TARBALL BASE_TREE JOBS QEMU_TIMEOUT \
 
 .DEFAULT_GOAL := all
 
-.PHONY: all help deps base apply build boot check test test-tooling export \
-	import series kasan census bench bench-pipeline clean clean-base \
-	distclean
+.PHONY: all help deps base apply build boot check bench-check test \
+	test-tooling export import series kasan census bench bench-pipeline \
+	clean clean-base distclean
 
 all: ## the main job: deps, base, apply, build, boot-test, check, series
 	tooling/pipeline
@@ -48,8 +48,11 @@ build: ## build 00-base and every topic (incremental, ccache)
 boot: ## boot-test 00-base and every topic already built
 	tooling/pipeline boot
 
-check: ## per-patch checks (checkpatch, signoff, fixes, inline, xmas, ...)
+check: ## per-patch checks (checkpatch, ..., cc, per-patch build, W=1/sparse by identity)
 	tooling/check
+
+bench-check: ## time the non-build checks on a 15-patch series against the 60 s target
+	tooling/check-bench
 
 test: ## the project's tests: tooling tests, then every boot test
 	tooling/test

@@ -4,8 +4,8 @@
 # check.bats - tooling/check: every per-patch check trips on a patch made
 # to trip it and passes a clean one; the per-series checks likewise.
 #
-# The fake base gets the real checkpatch.pl, its data files and
-# kernel-doc from Debian's tarball, plus the top-level entries
+# The fake base gets the real checkpatch.pl, its data files, kernel-doc
+# and get_maintainer.pl from Debian's tarball, plus the top-level entries
 # checkpatch looks for to recognise a kernel tree.
 
 load helpers
@@ -22,6 +22,8 @@ setup_file() {
 
 setup() {
 	setup_test_copy
+	# No kernel build here: check-build.bats tests the build checks.
+	export CHECK_BUILDS=0
 	SCRATCH=$BATS_TEST_TMPDIR/scratch
 	git clone -q "$WORK" "$SCRATCH"
 	git -C "$SCRATCH" checkout -q --detach "$(base_commit)"
@@ -83,7 +85,7 @@ int clean_sum(int a, int b)
 	commit_file 1 lib/clean.c "$clean_c" 'lib: add clean_sum()' "$sob"
 	run_check
 	assert_status 0
-	for c in checkpatch signoff fixes inline deprecated xmas kerneldoc; do
+	for c in checkpatch signoff fixes inline deprecated xmas kerneldoc cc; do
 		[ "$(verdict 1 "$c")" = pass ] || fail_with "$c: $(verdict 1 "$c")"
 	done
 	assert_file_has "$OUT/check/index.html" '<td class="pass"'
@@ -278,4 +280,87 @@ module_param(p_level, int, 0444);" 'lib: add p_level' "$sob"
 	run "$REPO/tooling/check" 01-t
 	assert_status 2
 	assert_output_has "run 'make apply' first"
+}
+
+# maintainers: a MAINTAINERS file for the fake base (untracked, as the
+# tools are): lib/cc* belongs to a subsystem with a list, a maintainer
+# and a reviewer.
+maintainers() {
+	printf '%s\n' 'CC SUBSYSTEM' \
+		'M:	Cee Maintainer <cee@example.org>' \
+		'R:	Are Reviewer <are@example.org>' \
+		'L:	cc-list@example.org' \
+		'S:	Maintained' \
+		'F:	lib/cc*' >"$WORK/MAINTAINERS"
+}
+
+@test "cc: a mailing list missing from topic.conf fails, a maintainer missing warns, all named passes" {
+	maintainers
+	commit_file 1 lib/cc.c "$clean_c" 'lib: add cc.c' "$sob"
+	printf 'to: netdev@vger.kernel.org\n' >>"$TOPICS_DIR/01-t/topic.conf"
+	run_check
+	assert_status 1
+	[ "$(verdict 1 cc)" = fail ] || fail_with "missing list: $(verdict 1 cc)"
+	assert_file_has "$OUT/check/01-t.tsv" 'mailing list not in to:/cc:/list:: cc-list@example.org'
+	printf 'cc: cc-list@example.org\n' >>"$TOPICS_DIR/01-t/topic.conf"
+	run "$REPO/tooling/check" 01-t
+	assert_status 0
+	[ "$(verdict 1 cc)" = warn ] || fail_with "missing maintainer: $(verdict 1 cc)"
+	assert_file_has "$OUT/check/01-t.tsv" 'cee@example.org (maintainer:CC SUBSYSTEM), are@example.org (reviewer:CC SUBSYSTEM)'
+	printf 'cc: Cee Maintainer <CEE@example.org>, are@example.org\n' >>"$TOPICS_DIR/01-t/topic.conf"
+	run "$REPO/tooling/check" 01-t
+	[ "$(verdict 1 cc)" = pass ] || fail_with "all named: $(verdict 1 cc)"
+}
+
+@test "cc: a file no MAINTAINERS entry covers passes; accept: waives a warning" {
+	maintainers
+	commit_file 1 lib/other.c "$clean_c" 'lib: add other.c' "$sob"
+	commit_file 2 lib/cc.c "${clean_c//clean_sum/cc_sum}" 'lib: add cc.c' "$sob"
+	printf 'list: cc-list@example.org\naccept: cc ^lib: add cc -- make series Cc:s them\n' >>"$TOPICS_DIR/01-t/topic.conf"
+	run_check
+	assert_status 0
+	[ "$(verdict 1 cc)" = pass ] || fail_with "uncovered file: $(verdict 1 cc)"
+	[ "$(verdict 2 cc)" = accepted ] || fail_with "accepted: $(verdict 2 cc)"
+	assert_file_has "$OUT/check/01-t.tsv" 'make series Cc:s them'
+}
+
+@test "accept: CHECK:warn accepts a warning but never a failure" {
+	maintainers
+	commit_file 1 lib/cc.c "$clean_c" 'lib: add cc.c' "$sob"
+	printf 'accept: cc:warn . -- make series Cc:s the maintainers\n' >>"$TOPICS_DIR/01-t/topic.conf"
+	run_check
+	assert_status 1
+	[ "$(verdict 1 cc)" = fail ] || fail_with "a missing list was accepted: $(verdict 1 cc)"
+	printf 'list: cc-list@example.org\n' >>"$TOPICS_DIR/01-t/topic.conf"
+	run "$REPO/tooling/check" 01-t
+	assert_status 0
+	[ "$(verdict 1 cc)" = accepted ] || fail_with "the warning: $(verdict 1 cc)"
+}
+
+@test "base: a written series without base-commit: fails, the right one passes, none yet is a skip" {
+	commit_file 1 lib/a.c "$clean_c" 'lib: add a' "$sob"
+	run_check
+	series_verdict() { awk -F'\t' '$1 == "series" && $2 == "base" { print $3 }' "$OUT/check/01-t.tsv"; }
+	[ "$(series_verdict)" = skip ] || fail_with "no series: $(series_verdict)"
+	mkdir -p "$OUT/series/01-t"
+	printf 'Subject: [PATCH net-next 0/1] t\n\nNo trailer.\n' >"$OUT/series/01-t/0000-cover.eml"
+	run "$REPO/tooling/check" 01-t
+	assert_status 1
+	[ "$(series_verdict)" = fail ] || fail_with "no trailer: $(series_verdict)"
+	printf 'base-commit: %s\n' "$(base_commit)" >>"$OUT/series/01-t/0000-cover.eml"
+	run "$REPO/tooling/check" 01-t
+	assert_status 0
+	[ "$(series_verdict)" = pass ] || fail_with "right trailer: $(series_verdict)"
+	sed -i 's/^base-commit: .*/base-commit: 0123456789abcdef0123456789abcdef01234567/' "$OUT/series/01-t/0000-cover.eml"
+	run "$REPO/tooling/check" 01-t
+	[ "$(series_verdict)" = warn ] || fail_with "stale trailer: $(series_verdict)"
+}
+
+@test "CHECK_BUILDS=0: build and warnings are skips, and no NAME.ok" {
+	commit_file 1 lib/a.c "$clean_c" 'lib: add a' "$sob"
+	run_check
+	assert_status 0
+	[ "$(verdict 1 build)" = skip ] || fail_with "build: $(verdict 1 build)"
+	[ "$(verdict 1 warnings)" = skip ] || fail_with "warnings: $(verdict 1 warnings)"
+	[ ! -e "$OUT/check/01-t.ok" ] || fail_with "NAME.ok written without builds"
 }

@@ -126,7 +126,7 @@ KERNEL_TARBALL=/usr/src/linux-source-6.12.tar.xz
 
 # kernel_files: print the directory holding what the tests need from
 # $KERNEL_TARBALL (tools/testing/kunit for the judge; checkpatch.pl, its
-# data files and kernel-doc for tooling/check), unpacked in one pass once
+# data files, kernel-doc and get_maintainer.pl for tooling/check), unpacked in one pass once
 # per bats run and shared by the files that need it: decompressing the
 # tarball is the dearest step of the suite. Fails when it is missing.
 kernel_files() {
@@ -145,7 +145,8 @@ kernel_files() {
 			--wildcards 'linux-source-6.12/tools/testing/kunit/*' \
 			linux-source-6.12/scripts/checkpatch.pl linux-source-6.12/scripts/spelling.txt \
 			linux-source-6.12/scripts/const_structs.checkpatch \
-			linux-source-6.12/scripts/kernel-doc >&2 || return 1
+			linux-source-6.12/scripts/kernel-doc \
+			linux-source-6.12/scripts/get_maintainer.pl >&2 || return 1
 		touch "$dir/.complete"
 	fi
 	printf '%s\n' "$dir"

@@ -1,0 +1,291 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0
+#
+# check-build.bats - tooling/check-build: a patch that breaks the build
+# fails "build" and the next one that mends it passes; W=1/sparse
+# warnings before and after each patch are compared by identity (a new
+# warning fails, one replaced by another fails, one that moved or an
+# unchanged file passes); a header's warnings are found through the
+# objects that include it; BISECT=headers and BISECT=topic build only
+# what they say;
+# unchanged patches are not rebuilt; tooling/check shows both columns.
+#
+# The kernel build is a stand-in (fixtures/kbuild/Makefile: the same
+# command lines, real gcc and sparse, a few objects), committed as topic
+# 01-kbuild; the patches under test are topic 02-t on top of it.
+
+load helpers
+
+setup_file() {
+	setup_base_and_topics
+	local w kf
+	kf=$(kernel_files)
+	w=$(work_repo)
+	cp "$kf"/scripts/* "$w/scripts/"
+	(cd "$w" && touch COPYING CREDITS Kbuild MAINTAINERS README &&
+		mkdir -p Documentation arch drivers fs init ipc kernel)
+}
+
+sob='Signed-off-by: Test Author <test@example.org>'
+day=0
+
+# put FILE CONTENT: write FILE in the scratch clone.
+put() {
+	mkdir -p "$(dirname "$SCRATCH/$1")"
+	printf '%s\n' "$2" >"$SCRATCH/$1"
+	sgit add -f "$1"
+}
+
+# commit SUBJECT: commit what put staged (and edits to tracked files).
+commit() {
+	local date
+
+	day=$((day + 1))
+	date=$(printf '2024-03-%02dT12:00:00+0000' "$day")
+	GIT_AUTHOR_DATE=$date GIT_COMMITTER_DATE=$date \
+		sgit commit -q -a -m "$1" -m "Explain why $1 is needed, in a body." -m "$sob"
+}
+
+setup() {
+	setup_test_copy
+	# The stand-in builds take a lock of their own, not the machine's
+	# kernel build lock: the flock path is exercised, hermetically.
+	export BUILD_LOCK=$BATS_TEST_TMPDIR/kbuild.lock
+	unset BISECT W1_HDR_OBJS CHECK_BUILDER CHECK_BUILDS
+	SCRATCH=$BATS_TEST_TMPDIR/scratch
+	git clone -q "$WORK" "$SCRATCH"
+	git -C "$SCRATCH" checkout -q --detach "$(base_commit)"
+	rm -rf "${TOPICS_DIR:?}"/*
+	mkdir -p "$TOPICS_DIR/01-kbuild" "$TOPICS_DIR/02-t"
+	for t in 01-kbuild 02-t; do
+		printf 'prefix: PATCH net-next\nlist: netdev@vger.kernel.org\n' >"$TOPICS_DIR/$t/topic.conf"
+		: >"$TOPICS_DIR/$t/config"
+	done
+	# 01-kbuild: the stand-in kbuild, a clean object and one with a W=1
+	# warning (no prototype) that sparse also reports.
+	put Makefile "$(cat "$FIXTURES/kbuild/Makefile")"
+	put scripts/kconfig/merge_config.sh "$(cat "$FIXTURES/kbuild/merge_config.sh")"
+	chmod +x "$SCRATCH/scripts/kconfig/merge_config.sh"
+	put lib/Kbuild.fake 'obj-y += lib/kb.o lib/warn.o'
+	put include/linux/kb.h '/* SPDX-License-Identifier: GPL-2.0 */
+int kb_get(void);'
+	put lib/kb.c '// SPDX-License-Identifier: GPL-2.0
+#include <linux/kb.h>
+
+int kb_get(void)
+{
+	return 1;
+}'
+	put lib/warn.c '// SPDX-License-Identifier: GPL-2.0
+int warn_old(void)
+{
+	return 1;
+}'
+	commit 'kbuild: a stand-in'
+	sgit format-patch -q --stdout --cover-letter "$(base_commit)..HEAD" >"$TOPICS_DIR/01-kbuild/series.mbox"
+	sgit tag kb
+}
+
+# run_cb [VAR=value...]: write 02-t from the scratch commits, apply it,
+# run tooling/check-build on it.
+run_cb() {
+	sgit format-patch -q --stdout --cover-letter kb..HEAD |
+		sed 's/\*\*\* SUBJECT HERE \*\*\*/t/' >"$TOPICS_DIR/02-t/series.mbox"
+	"$REPO/tooling/apply" >/dev/null 2>&1 || "$REPO/tooling/apply"
+	RES=$BATS_TEST_TMPDIR/results.tsv
+	run env "$@" "$REPO/tooling/check-build" 02-t "$RES"
+}
+
+# res N CHECK: the verdict of CHECK for patch N; detail N CHECK: its detail.
+res() {
+	local c
+	c=$(git -C "$WORK" rev-list --reverse topic/01-kbuild..topic/02-t | sed -n "$1p")
+	awk -F'\t' -v c="$c" -v k="$2" '$1 == c && $2 == k { print $3 }' "$RES"
+}
+detail() {
+	local c
+	c=$(git -C "$WORK" rev-list --reverse topic/01-kbuild..topic/02-t | sed -n "$1p")
+	awk -F'\t' -v c="$c" -v k="$2" '$1 == c && $2 == k { print $4 }' "$RES"
+}
+
+expect() { # N CHECK VERDICT
+	[ "$(res "$1" "$2")" = "$3" ] || fail_with "patch $1 $2: want $3, got '$(res "$1" "$2")': $(detail "$1" "$2")"
+}
+
+@test "build: a patch that breaks the build fails, the one that mends it passes" {
+	put lib/b.c '// SPDX-License-Identifier: GPL-2.0
+#include <linux/kb.h>
+
+int kb_b(void);
+int kb_b(void)
+{
+	return kb_get() +
+}'
+	printf 'obj-y += lib/b.o\n' >>"$SCRATCH/lib/Kbuild.fake"
+	commit 'lib: add b'
+	sed -i 's/kb_get() +/kb_get();/' "$SCRATCH/lib/b.c"
+	commit 'lib: mend b'
+	run_cb
+	assert_status 0
+	expect 1 build fail
+	expect 2 build pass
+	[[ "$(detail 1 build)" == *"01-build.log"* ]] || fail_with "no log path: $(detail 1 build)"
+	[ -s "$OUT/logs/check-build/02-t/01-build.log" ]
+}
+
+@test "warnings: a new W=1/sparse warning fails; an unchanged file passes" {
+	printf '\nint kb_new(void)\n{\n\treturn 2;\n}\n' >>"$SCRATCH/lib/kb.c"
+	commit 'lib: add kb_new'
+	sed -i 's/^int warn_old/\/* old *\/\nint warn_old/' "$SCRATCH/lib/warn.c"
+	sed -i '1a /* kb */' "$SCRATCH/lib/kb.c"
+	commit 'lib: comments'
+	run_cb
+	assert_status 0
+	expect 1 warnings fail
+	[[ "$(detail 1 warnings)" == *"no previous prototype for 'kb_new'"* ]] ||
+		fail_with "gcc's warning not named: $(detail 1 warnings)"
+	[[ "$(detail 1 warnings)" == *"symbol 'kb_new' was not declared"* ]] ||
+		fail_with "sparse's warning not named: $(detail 1 warnings)"
+	expect 1 build pass
+	expect 2 warnings pass
+	[[ "$(detail 2 warnings)" == *"lib/kb.o"*"lib/warn.o"* ]] ||
+		fail_with "both objects compiled: $(detail 2 warnings)"
+}
+
+@test "warnings: a warning moved to another line passes" {
+	sed -i '1a \\n/* Lines above warn_old() move its warnings down. */\n' "$SCRATCH/lib/warn.c"
+	commit 'lib: move warn_old down'
+	run_cb
+	assert_status 0
+	expect 1 warnings pass
+	grep -q 'warn.c:2:' "$OUT/logs/check-build/02-t/01-before.log" ||
+		fail_with "no warning on line 2 before"
+	grep -q 'warn.c:5:' "$OUT/logs/check-build/02-t/01-after.log" ||
+		fail_with "the warning did not move to line 5"
+}
+
+@test "warnings: a warning replaced by another (same count) fails" {
+	sed -i 's/warn_old/warn_other/' "$SCRATCH/lib/warn.c"
+	commit 'lib: rename warn_old'
+	run_cb
+	assert_status 0
+	expect 1 warnings fail
+	[[ "$(detail 1 warnings)" == *"warn_other"* ]] || fail_with "$(detail 1 warnings)"
+	[ "$(grep -c 'warning:' "$OUT/logs/check-build/02-t/01-before.log")" -eq \
+		"$(grep -c 'warning:' "$OUT/logs/check-build/02-t/01-after.log")" ] ||
+		fail_with "the counts differ: a count comparison would catch it too"
+}
+
+@test "warnings: a header's new warning is found through an object that includes it" {
+	printf 'static int kb_unused(void)\n{\n\treturn 0;\n}\n' >>"$SCRATCH/include/linux/kb.h"
+	commit 'kb.h: add kb_unused'
+	run_cb
+	assert_status 0
+	expect 1 warnings fail
+	[[ "$(detail 1 warnings)" == *"include/linux/kb.h: warning: 'kb_unused' defined but not used"* ]] ||
+		fail_with "$(detail 1 warnings)"
+	expect 1 build warn
+}
+
+@test "BISECT=headers: a .c-only patch compiles its objects only, a header patch is built whole" {
+	sed -i 's/return 1;/return 3;/' "$SCRATCH/lib/kb.c"
+	commit 'lib: kb_get returns 3'
+	printf 'int kb_put(void);\n' >>"$SCRATCH/include/linux/kb.h"
+	commit 'kb.h: declare kb_put'
+	sed -i 's/return 1;/return 4;/' "$SCRATCH/lib/warn.c"
+	commit 'lib: warn_old returns 4'
+	run_cb BISECT=headers
+	assert_status 0
+	expect 1 build pass
+	[[ "$(detail 1 build)" == "objects only (BISECT=headers): lib/kb.o" ]] || fail_with "$(detail 1 build)"
+	[ ! -e "$OUT/logs/check-build/02-t/01-build.log" ] || fail_with "patch 1 was built whole"
+	expect 2 build pass
+	[[ "$(detail 2 build)" == "full incremental build ("*" s)" ]] || fail_with "$(detail 2 build)"
+	# The topic's last patch is always built whole.
+	[ -s "$OUT/logs/check-build/02-t/03-build.log" ] || fail_with "the last patch was not built"
+}
+
+@test "BISECT=headers: a .c-only patch whose object does not compile fails" {
+	sed -i 's/return 1;/return 1/' "$SCRATCH/lib/kb.c"
+	commit 'lib: break kb_get'
+	sed -i 's/return 1$/return 1;/' "$SCRATCH/lib/kb.c"
+	commit 'lib: mend kb_get'
+	run_cb BISECT=headers
+	assert_status 0
+	expect 1 build fail
+	[[ "$(detail 1 build)" == "its objects do not compile: "*"kb.c"* ]] || fail_with "$(detail 1 build)"
+	expect 1 warnings fail
+	expect 2 build pass
+}
+
+@test "BISECT=topic: a header change whose user a later patch mends fails where it breaks" {
+	# W1_HDR_OBJS=0: kb.o is not compiled as one of kb.h's includers,
+	# only as one of the topic's objects.
+	sed -i 's/^int kb_get(void);/long kb_get(void);/' "$SCRATCH/include/linux/kb.h"
+	commit 'kb.h: kb_get returns long'
+	sed -i 's/^int kb_get(void)$/long kb_get(void)/' "$SCRATCH/lib/kb.c"
+	commit 'lib: kb_get returns long'
+	run_cb BISECT=topic W1_HDR_OBJS=0
+	assert_status 0
+	expect 1 build fail
+	[[ "$(detail 1 build)" == "the topic's objects do not build after this patch: "*"kb"* ]] || fail_with "$(detail 1 build)"
+	expect 2 build pass
+	[[ "$(detail 2 build)" == "full incremental build ("*" s)" ]] || fail_with "$(detail 2 build)"
+}
+
+@test "BISECT=topic: a clean patch builds the topic's objects, the last one is built whole" {
+	sed -i 's/return 1;/return 3;/' "$SCRATCH/lib/kb.c"
+	commit 'lib: kb_get returns 3'
+	sed -i 's/return 1;/return 4;/' "$SCRATCH/lib/warn.c"
+	commit 'lib: warn_old returns 4'
+	run_cb BISECT=topic
+	assert_status 0
+	expect 1 build pass
+	[[ "$(detail 1 build)" == "the topic's 2 objects (BISECT=topic; full build at the last patch): lib/kb.o lib/warn.o" ]] ||
+		fail_with "$(detail 1 build)"
+	expect 2 build pass
+	[[ "$(detail 2 build)" == "full incremental build ("*" s)" ]] || fail_with "$(detail 2 build)"
+}
+
+@test "BISECT=none: build is a skip, never a pass; a bad value is a usage error" {
+	sed -i 's/return 1;/return 3;/' "$SCRATCH/lib/kb.c"
+	commit 'lib: kb_get returns 3'
+	run_cb BISECT=none
+	assert_status 0
+	expect 1 build skip
+	expect 1 warnings pass
+	run_cb BISECT=sometimes
+	assert_status 2
+	assert_output_has 'want all, headers, topic or none'
+}
+
+@test "an unchanged patch is not built again; a changed one is" {
+	sed -i 's/return 1;/return 3;/' "$SCRATCH/lib/kb.c"
+	commit 'lib: kb_get returns 3'
+	run_cb
+	assert_status 0
+	expect 1 build pass
+	rm -rf "$OUT/logs/check-build"
+	run_cb
+	assert_status 0
+	expect 1 build pass
+	[ ! -e "$OUT/logs/check-build/02-t/01-build.log" ] || fail_with "rebuilt an unchanged patch"
+	sgit commit -q --amend -m 'lib: kb_get returns three' -m 'Body.' -m "$sob"
+	run_cb
+	expect 1 build pass
+	[ -s "$OUT/logs/check-build/02-t/01-build.log" ] || fail_with "a changed patch was not rebuilt"
+}
+
+@test "tooling/check: build and warnings columns, a failure fails the run" {
+	printf '\nint kb_new(void)\n{\n\treturn 2;\n}\n' >>"$SCRATCH/lib/kb.c"
+	commit 'lib: add kb_new'
+	run_cb
+	run "$REPO/tooling/check" 02-t
+	assert_status 1
+	awk -F'\t' '$2 == "warnings" && $3 == "fail"' "$OUT/check/02-t.tsv" | grep -q . ||
+		fail_with "no warnings fail in the TSV"
+	awk -F'\t' '$2 == "build" && $3 == "pass"' "$OUT/check/02-t.tsv" | grep -q . ||
+		fail_with "no build pass in the TSV"
+	assert_file_has "$OUT/check/index.html" '<th>warnings</th>'
+	[ ! -e "$OUT/check/02-t.ok" ] || fail_with "a failing topic got NAME.ok"
+}
