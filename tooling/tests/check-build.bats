@@ -247,6 +247,34 @@ int kb_b(void)
 	[[ "$(detail 2 build)" == "full incremental build ("*" s)" ]] || fail_with "$(detail 2 build)"
 }
 
+@test "BISECT=topic: with the pipeline's build of the topic, the parent is not built whole" {
+	sed -i 's/^int kb_get(void);/long kb_get(void);/' "$SCRATCH/include/linux/kb.h"
+	commit 'kb.h: kb_get returns long'
+	sed -i 's/^int kb_get(void)$/long kb_get(void)/' "$SCRATCH/lib/kb.c"
+	commit 'lib: kb_get returns long'
+	# The pipeline's tree of the topic, built at its last patch with the
+	# topic's configuration, as tooling/build leaves it.
+	run_cb BISECT=none
+	assert_status 0
+	local trees
+	trees=$(dirname "$WORK")/trees
+	rm -rf "$trees/02-t" "$OUT/logs/check-build"
+	git -C "$WORK" worktree add -q --detach "$trees/02-t/src" topic/02-t
+	"$REPO/tooling/config" 02-t "$trees/02-t/src" "$trees/02-t/build" >/dev/null 2>&1
+	make -s -C "$trees/02-t/src" O="$trees/02-t/build" bzImage >/dev/null
+	rm -rf "$trees/check/build"
+	run_cb BISECT=topic W1_HDR_OBJS=0
+	assert_status 0
+	assert_output_has "the parent is not built whole"
+	[ ! -e "$OUT/logs/check-build/02-t/00-build.log" ] || fail_with "the parent was built whole"
+	expect 1 build fail
+	[[ "$(detail 1 build)" == "the topic's objects do not build after this patch: "*"kb"* ]] || fail_with "$(detail 1 build)"
+	expect 2 build pass
+	[[ "$(detail 2 build)" == "full incremental build ("*" s)" ]] || fail_with "$(detail 2 build)"
+	git -C "$WORK" worktree remove --force "$trees/02-t/src"
+	rm -rf "$trees/02-t"
+}
+
 @test "BISECT=none: build is a skip, never a pass; a bad value is a usage error" {
 	sed -i 's/return 1;/return 3;/' "$SCRATCH/lib/kb.c"
 	commit 'lib: kb_get returns 3'
