@@ -33,6 +33,9 @@
  *                                sendto(), and a type 2 connection from
  *                                IFNAME to a listener on LISTENIF, accepted;
  *                                holds them SECONDS, then closes them
+ *        netref tipc IFNAME SECONDS
+ *                                a TIPC Ethernet bearer on IFNAME, enabled,
+ *                                held SECONDS, then disabled
  *        netref mctp - SECONDS   the MCTP serial line discipline on a pty
  *                                master (an mctpserialN device), held
  *                                SECONDS, then closed
@@ -56,6 +59,8 @@
 #include <linux/netlink.h>
 #include <linux/if_addr.h>
 #include <linux/rtnetlink.h>
+#include <linux/tipc.h>
+#include <linux/tipc_netlink.h>
 #include <linux/tty.h>
 #include <net/ethernet.h>
 #include <netinet/in.h>
@@ -487,14 +492,14 @@ static struct nlattr *genl_attr(struct nlmsghdr *nh, int type)
 	return NULL;
 }
 
-/* The generic netlink family id of "ethtool", or -1. */
-static int ethtool_family(int fd)
+/* The generic netlink family id of NAME, or -1. */
+static int genl_family(int fd, const char *name)
 {
 	struct {
 		struct nlmsghdr nh;
 		struct genlmsghdr g;
 		struct nlattr a;
-		char name[sizeof(ETHTOOL_GENL_NAME) + 1];
+		char name[GENL_NAMSIZ];
 	} req = {
 		.nh.nlmsg_len = sizeof(req),
 		.nh.nlmsg_type = GENL_ID_CTRL,
@@ -502,15 +507,15 @@ static int ethtool_family(int fd)
 		.nh.nlmsg_seq = 1,
 		.g.cmd = CTRL_CMD_GETFAMILY,
 		.g.version = 1,
-		.a.nla_len = NLA_HDRLEN + sizeof(ETHTOOL_GENL_NAME),
+		.a.nla_len = NLA_HDRLEN + GENL_NAMSIZ,
 		.a.nla_type = CTRL_ATTR_FAMILY_NAME,
-		.name = ETHTOOL_GENL_NAME,
 	};
 	char buf[8192];
 	struct nlmsghdr *nh = (void *)buf;
 	struct nlattr *id;
 	ssize_t n;
 
+	strncpy(req.name, name, GENL_NAMSIZ - 1);
 	if (send(fd, &req, sizeof(req), 0) < 0)
 		return -1;
 	n = recv(fd, buf, sizeof(buf), 0);
@@ -541,7 +546,7 @@ static int ethtool_dump(unsigned int ifindex)
 	step("generic netlink socket", fd);
 	if (fd < 0)
 		return 1;
-	family = ethtool_family(fd);
+	family = genl_family(fd, ETHTOOL_GENL_NAME);
 	if (family < 0) {
 		printf("netref: ethtool genetlink family: not found\n");
 		close(fd);
@@ -676,6 +681,77 @@ static int llc(const char *ifname, const char *listenif, int seconds)
 	return failed;
 }
 
+/* TIPC_NL_BEARER_ENABLE or _DISABLE for the bearer "eth:IFNAME". */
+static void tipc_bearer(int fd, int family, int cmd, const char *ifname,
+			const char *what)
+{
+	struct {
+		struct nlmsghdr nh;
+		struct genlmsghdr g;
+		struct nlattr bearer;
+		struct nlattr name;
+		char value[TIPC_MAX_BEARER_NAME];
+	} req = {
+		.nh.nlmsg_len = sizeof(req),
+		.nh.nlmsg_type = family,
+		.nh.nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK,
+		.nh.nlmsg_seq = 3,
+		.g.cmd = cmd,
+		.g.version = TIPC_GENL_V2_VERSION,
+		.bearer.nla_len = 2 * NLA_HDRLEN + TIPC_MAX_BEARER_NAME,
+		.bearer.nla_type = TIPC_NLA_BEARER | NLA_F_NESTED,
+		.name.nla_len = NLA_HDRLEN + TIPC_MAX_BEARER_NAME,
+		.name.nla_type = TIPC_NLA_BEARER_NAME,
+	};
+	char buf[4096];
+	struct nlmsghdr *nh = (void *)buf;
+	ssize_t n;
+
+	snprintf(req.value, sizeof(req.value), "eth:%s", ifname);
+	if (send(fd, &req, sizeof(req), 0) < 0) {
+		step(what, -1);
+		return;
+	}
+	n = recv(fd, buf, sizeof(buf), 0);
+	if (n < (ssize_t)sizeof(*nh) || nh->nlmsg_type != NLMSG_ERROR) {
+		errno = EPROTO;
+		step(what, -1);
+		return;
+	}
+	errno = -((struct nlmsgerr *)NLMSG_DATA(nh))->error;
+	step(what, errno ? -1 : 0);
+}
+
+/* A TIPC Ethernet bearer on IFNAME, enabled for SECONDS. */
+static int tipc(const char *ifname, int seconds)
+{
+	int fd, family;
+
+	fd = socket(AF_NETLINK, SOCK_RAW, NETLINK_GENERIC);
+	step("generic netlink socket", fd);
+	if (fd < 0)
+		return 1;
+	family = genl_family(fd, TIPC_GENL_V2_NAME);
+	if (family < 0) {
+		printf("netref: TIPC genetlink family: not found\n");
+		close(fd);
+		return 1;
+	}
+	tipc_bearer(fd, family, TIPC_NL_BEARER_ENABLE, ifname,
+		    "TIPC bearer enable");
+	if (failed) {
+		close(fd);
+		return 1;
+	}
+	printf("netref: tipc bearer enabled\n");
+	fflush(stdout);
+	sleep(seconds);
+	tipc_bearer(fd, family, TIPC_NL_BEARER_DISABLE, ifname,
+		    "TIPC bearer disable");
+	close(fd);
+	return failed;
+}
+
 /* An mctpserialN device: the MCTP line discipline on a pty master. */
 static int mctp(int seconds)
 {
@@ -705,6 +781,7 @@ int main(int argc, char **argv)
 			"       netref mroute IFNAME ADDR SECONDS\n"
 			"       netref llc IFNAME LISTENIF SECONDS\n"
 			"       netref mctp - SECONDS\n"
+			"       netref tipc IFNAME SECONDS\n"
 			"       netref probe IFNAME ADDR V4ADDR V6ADDR\n");
 		return 2;
 	}
@@ -730,6 +807,8 @@ int main(int argc, char **argv)
 		return mroute(ifindex, argv[3], atoi(argv[4]));
 	if (!strcmp(argv[1], "ethtool"))
 		return ethtool_dump(ifindex);
+	if (!strcmp(argv[1], "tipc") && argc == 4)
+		return tipc(argv[2], atoi(argv[3]));
 	if (!strcmp(argv[1], "llc") && argc == 5)
 		return llc(argv[2], argv[3], atoi(argv[4]));
 	fprintf(stderr, "netref: unknown command %s\n", argv[1]);

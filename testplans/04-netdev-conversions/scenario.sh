@@ -20,8 +20,8 @@
 # (netref mroute), dumps every device's ethtool link state (netref
 # ethtool), adds a device to pktgen, binds, autobinds and connects LLC
 # sockets (netref llc), creates an MCTP serial device on a pty (netref
-# mctp), reads an L2TP Ethernet session in debugfs, changes carrier,
-# renames a device and moves it
+# mctp), reads an L2TP Ethernet session in debugfs, enables a TIPC
+# bearer (netref tipc), changes carrier, renames a device and moves it
 # between namespaces and back, then deletes everything. Each test fails when strict mode reported an
 # untracked reference while it ran, and the last one checks the whole
 # log. The multicast routing interfaces are the long-lived holders the
@@ -33,7 +33,8 @@
 # IPv4 address gets (fib_create_info()), a pktgen device's output device
 # (pktgen_setup_dev()) and an LLC socket's device (llc_ui_bind(),
 # llc_ui_autobind(), llc_create_incoming_sock()) and an MCTP device's
-# struct mctp_dev (mctp_add_dev()). The other
+# struct mctp_dev (mctp_add_dev()) and a TIPC Ethernet bearer
+# (tipc_enable_l2_media()). The other
 # converted references live for one call (a sendmsg(), a setsockopt(),
 # a netlink request) and cannot be caught in the view; for them the
 # view is read afterwards to show that no tracker is left behind.
@@ -42,7 +43,7 @@
 TESTS="setup_network traffic packet_sockets socket_options netconf
 tclass_dump netlink_tap icmp6_error_source icmp_probe fib_nexthop
 multicast_routing ethtool_dump pktgen_device llc_sockets mctp_device
-l2tp_session_view
+l2tp_session_view tipc_bearer
 carrier_rename_netns
 live_view_after teardown no_untracked_anywhere"
 
@@ -346,6 +347,31 @@ l2tp_session_view() {
 	ip l2tp del tunnel tunnel_id 10 || return 1
 	sleep 1
 	[ ! -e /sys/class/net/l2tpeth9 ] || fail "l2tpeth9 was not unregistered" || return 1
+	no_untracked
+}
+
+# A TIPC Ethernet bearer holds its device from tipc_enable_l2_media(),
+# through netdev_get_by_name(), until it is disabled.
+tipc_bearer() {
+	tipc_nh=' netdev_get_by_name\+0x[^ ]* (tipc_enable_l2_media|tipc_enable_bearer|__tipc_nl_bearer_enable)\+0x'
+	/plan/bin/netref tipc v0 3 >/tmp/tipc.log 2>&1 &
+	pid=$!
+	n=0
+	until grep -q 'tipc bearer enabled' /tmp/tipc.log; do
+		n=$((n + 1))
+		[ "$n" -le 10 ] || fail "netref tipc did not enable: $(cat /tmp/tipc.log)" || return 1
+		sleep 1
+	done
+	live_view v0 >/tmp/view || return 1
+	top_frames </tmp/view >/tmp/top
+	grep -E "$tipc_nh" /tmp/top ||
+		fail "no tracker of v0 from netdev_get_by_name() in the TIPC bearer" || return 1
+	wait "$pid" || fail "netref tipc failed: $(cat /tmp/tipc.log)" || return 1
+	cat /tmp/tipc.log
+	live_view v0 >/tmp/view || return 1
+	top_frames </tmp/view >/tmp/top
+	! grep -E "$tipc_nh" /tmp/top ||
+		fail "the disabled TIPC bearer still holds v0" || return 1
 	no_untracked
 }
 
