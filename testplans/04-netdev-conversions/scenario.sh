@@ -319,7 +319,10 @@ mctp_device() {
 		[ "$n" -le 10 ] || fail "netref mctp did not start: $(cat /tmp/mctp.log)" || return 1
 		sleep 1
 	done
-	mdev=$(cd /sys/class/net && ls -d mctpserial* | head -n 1)
+	mdev=
+	for d in /sys/class/net/mctpserial*; do
+		[ -e "$d" ] && mdev=${d##*/} && break
+	done
 	[ -n "$mdev" ] || fail "no mctpserial device" || return 1
 	echo "--- $mdev"
 	view_has "$mdev" '[^a-z_](mctp_add_dev|mctp_register|mctp_ndo_notify)\+0x' || return 1
