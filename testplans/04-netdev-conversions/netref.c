@@ -24,27 +24,52 @@
  *                                named IFNAME, for ifindex 1, and for the
  *                                interfaces owning V4ADDR and V6ADDR;
  *                                each needs a reply
+ *        netref ethtool IFNAME   an ethtool netlink LINKSTATE_GET dump (all
+ *                                devices); IFNAME must be among the replies
+ *        netref llc IFNAME LISTENIF SECONDS
+ *                                LLC sockets: a datagram socket bound to
+ *                                IFNAME's address, one bound with
+ *                                SO_BINDTODEVICE and autobound by a
+ *                                sendto(), and a type 2 connection from
+ *                                IFNAME to a listener on LISTENIF, accepted;
+ *                                holds them SECONDS, then closes them
+ *        netref tipc IFNAME SECONDS
+ *                                a TIPC Ethernet bearer on IFNAME, enabled,
+ *                                held SECONDS, then disabled
+ *        netref mctp - SECONDS   the MCTP serial line discipline on a pty
+ *                                master (an mctpserialN device), held
+ *                                SECONDS, then closed
  *
  * Every step prints one line; exit 0 when all of them succeeded, 1 when
  * one failed (the line says which), 2 on a usage error.
  */
+/* glibc's net/if.h before the uapi headers that include linux/if.h. */
+#include <net/if.h>
+#include <net/if_arp.h>
 #include <arpa/inet.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <linux/ethtool_netlink.h>
+#include <linux/genetlink.h>
 #include <linux/if_packet.h>
+#include <linux/llc.h>
 #include <linux/mroute.h>
 #include <linux/mroute6.h>
 #include <linux/net_tstamp.h>
 #include <linux/netlink.h>
 #include <linux/if_addr.h>
 #include <linux/rtnetlink.h>
+#include <linux/tipc.h>
+#include <linux/tipc_netlink.h>
+#include <linux/tty.h>
 #include <net/ethernet.h>
-#include <net/if.h>
 #include <netinet/in.h>
 #include <netinet/ip.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -451,16 +476,317 @@ static int probe(const char *ifname, const char *addr, const char *v4,
 	return failed;
 }
 
+/* Attribute TYPE of the generic netlink message NH, or NULL. */
+static struct nlattr *genl_attr(struct nlmsghdr *nh, int type)
+{
+	struct nlattr *a = (void *)((char *)NLMSG_DATA(nh) + GENL_HDRLEN);
+	int len = nh->nlmsg_len - NLMSG_LENGTH(GENL_HDRLEN);
+
+	while (len >= (int)sizeof(*a) && a->nla_len >= sizeof(*a) &&
+	       a->nla_len <= len) {
+		if ((a->nla_type & NLA_TYPE_MASK) == type)
+			return a;
+		len -= NLA_ALIGN(a->nla_len);
+		a = (void *)((char *)a + NLA_ALIGN(a->nla_len));
+	}
+	return NULL;
+}
+
+/* The generic netlink family id of NAME, or -1. */
+static int genl_family(int fd, const char *name)
+{
+	struct {
+		struct nlmsghdr nh;
+		struct genlmsghdr g;
+		struct nlattr a;
+		char name[GENL_NAMSIZ];
+	} req = {
+		.nh.nlmsg_len = sizeof(req),
+		.nh.nlmsg_type = GENL_ID_CTRL,
+		.nh.nlmsg_flags = NLM_F_REQUEST,
+		.nh.nlmsg_seq = 1,
+		.g.cmd = CTRL_CMD_GETFAMILY,
+		.g.version = 1,
+		.a.nla_len = NLA_HDRLEN + GENL_NAMSIZ,
+		.a.nla_type = CTRL_ATTR_FAMILY_NAME,
+	};
+	char buf[8192];
+	struct nlmsghdr *nh = (void *)buf;
+	struct nlattr *id;
+	ssize_t n;
+
+	strncpy(req.name, name, GENL_NAMSIZ - 1);
+	if (send(fd, &req, sizeof(req), 0) < 0)
+		return -1;
+	n = recv(fd, buf, sizeof(buf), 0);
+	if (n < (ssize_t)sizeof(*nh) || !NLMSG_OK(nh, n) ||
+	    nh->nlmsg_type != GENL_ID_CTRL)
+		return -1;
+	id = genl_attr(nh, CTRL_ATTR_FAMILY_ID);
+	return id ? *(unsigned short *)((char *)id + NLA_HDRLEN) : -1;
+}
+
+/* ETHTOOL_MSG_LINKSTATE_GET with NLM_F_DUMP: one reply per device. */
+static int ethtool_dump(unsigned int ifindex)
+{
+	struct {
+		struct nlmsghdr nh;
+		struct genlmsghdr g;
+	} req = {
+		.nh.nlmsg_len = sizeof(req),
+		.nh.nlmsg_flags = NLM_F_REQUEST | NLM_F_DUMP,
+		.nh.nlmsg_seq = 2,
+		.g.cmd = ETHTOOL_MSG_LINKSTATE_GET,
+		.g.version = ETHTOOL_GENL_VERSION,
+	};
+	int fd, family, done = 0, replies = 0, found = 0;
+	char buf[16384];
+
+	fd = socket(AF_NETLINK, SOCK_RAW, NETLINK_GENERIC);
+	step("generic netlink socket", fd);
+	if (fd < 0)
+		return 1;
+	family = genl_family(fd, ETHTOOL_GENL_NAME);
+	if (family < 0) {
+		printf("netref: ethtool genetlink family: not found\n");
+		close(fd);
+		return 1;
+	}
+	req.nh.nlmsg_type = family;
+	step("ethtool LINKSTATE_GET dump request",
+	     send(fd, &req, sizeof(req), 0));
+	while (!done && !failed) {
+		ssize_t n = recv(fd, buf, sizeof(buf), 0);
+		struct nlmsghdr *nh = (void *)buf;
+
+		if (n <= 0) {
+			step("ethtool LINKSTATE_GET dump reply", -1);
+			break;
+		}
+		for (; NLMSG_OK(nh, n); nh = NLMSG_NEXT(nh, n)) {
+			struct nlattr *hdr, *a;
+
+			if (nh->nlmsg_type == NLMSG_DONE)
+				done = 1;
+			if (nh->nlmsg_type == NLMSG_ERROR) {
+				errno = -((struct nlmsgerr *)NLMSG_DATA(nh))->error;
+				step("ethtool LINKSTATE_GET dump reply", -1);
+			}
+			if (nh->nlmsg_type != family)
+				continue;
+			replies++;
+			/* The header nest's first attributes: the ifindex. */
+			hdr = genl_attr(nh, ETHTOOL_A_LINKSTATE_HEADER);
+			a = hdr ? (void *)((char *)hdr + NLA_HDRLEN) : NULL;
+			for (; a && (char *)a < (char *)hdr + hdr->nla_len;
+			     a = (void *)((char *)a + NLA_ALIGN(a->nla_len))) {
+				if (a->nla_len < sizeof(*a))
+					break;
+				if (a->nla_type == ETHTOOL_A_HEADER_DEV_INDEX &&
+				    *(unsigned int *)((char *)a + NLA_HDRLEN) ==
+				    ifindex)
+					found = 1;
+			}
+		}
+	}
+	close(fd);
+	printf("netref: ethtool LINKSTATE_GET dump: %d replies, ifindex %u %s\n",
+	       replies, ifindex, found ? "among them" : "missing");
+	if (!done || !found)
+		failed = 1;
+	return failed;
+}
+
+/* The Ethernet address of IFNAME into MAC. */
+static int hwaddr(const char *ifname, unsigned char *mac)
+{
+	struct ifreq ifr = {};
+	int fd, ret;
+
+	fd = socket(AF_INET, SOCK_DGRAM, 0);
+	if (fd < 0)
+		return -1;
+	strncpy(ifr.ifr_name, ifname, IFNAMSIZ - 1);
+	ret = ioctl(fd, SIOCGIFHWADDR, &ifr);
+	close(fd);
+	if (!ret)
+		memcpy(mac, ifr.ifr_hwaddr.sa_data, IFHWADDRLEN);
+	return ret;
+}
+
+static int llc_bind(int fd, const unsigned char *mac, unsigned char sap)
+{
+	struct sockaddr_llc a = {
+		.sllc_family = AF_LLC, .sllc_arphrd = ARPHRD_ETHER,
+		.sllc_sap = sap,
+	};
+
+	memcpy(a.sllc_mac, mac, IFHWADDRLEN);
+	return bind(fd, (struct sockaddr *)&a, sizeof(a));
+}
+
+/* LLC sockets holding IFNAME (bind, autobind, connect) and LISTENIF (the
+ * accepted connection); held SECONDS. Type 2 is init_net only.
+ */
+static int llc(const char *ifname, const char *listenif, int seconds)
+{
+	struct sockaddr_llc to = {
+		.sllc_family = AF_LLC, .sllc_arphrd = ARPHRD_ETHER,
+		.sllc_sap = 0x44,
+	};
+	struct timeval tv = { .tv_sec = 5 };
+	unsigned char mac[IFHWADDRLEN], lmac[IFHWADDRLEN];
+	int dg, ab, lfd, cfd, afd;
+
+	if (hwaddr(ifname, mac) || hwaddr(listenif, lmac)) {
+		step("SIOCGIFHWADDR", -1);
+		return 1;
+	}
+	dg = socket(AF_LLC, SOCK_DGRAM, 0);
+	step("LLC datagram socket", dg);
+	step("LLC bind to the device address", llc_bind(dg, mac, 0x42));
+
+	ab = socket(AF_LLC, SOCK_DGRAM, 0);
+	step("LLC SO_BINDTODEVICE",
+	     setsockopt(ab, SOL_SOCKET, SO_BINDTODEVICE, ifname,
+			strlen(ifname) + 1));
+	memset(to.sllc_mac, 0xff, IFHWADDRLEN);
+	step("LLC autobind by sendto",
+	     sendto(ab, "netref", 6, 0, (struct sockaddr *)&to, sizeof(to)));
+
+	lfd = socket(AF_LLC, SOCK_STREAM, 0);
+	step("LLC listener bind", llc_bind(lfd, lmac, 0x50));
+	step("LLC listen", listen(lfd, 1));
+	cfd = socket(AF_LLC, SOCK_STREAM, 0);
+	step("LLC connecting socket bind", llc_bind(cfd, mac, 0x52));
+	setsockopt(cfd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
+	setsockopt(lfd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+	to.sllc_sap = 0x50;
+	memcpy(to.sllc_mac, lmac, IFHWADDRLEN);
+	step("LLC type 2 connect",
+	     connect(cfd, (struct sockaddr *)&to, sizeof(to)));
+	afd = accept(lfd, NULL, NULL);
+	step("LLC accept", afd);
+	if (failed)
+		return 1;
+	printf("netref: llc sockets bound\n");
+	fflush(stdout);
+	sleep(seconds);
+	close(afd);
+	close(cfd);
+	close(lfd);
+	close(ab);
+	close(dg);
+	printf("netref: llc sockets closed\n");
+	return failed;
+}
+
+/* TIPC_NL_BEARER_ENABLE or _DISABLE for the bearer "eth:IFNAME". */
+static void tipc_bearer(int fd, int family, int cmd, const char *ifname,
+			const char *what)
+{
+	struct {
+		struct nlmsghdr nh;
+		struct genlmsghdr g;
+		struct nlattr bearer;
+		struct nlattr name;
+		char value[TIPC_MAX_BEARER_NAME];
+	} req = {
+		.nh.nlmsg_len = sizeof(req),
+		.nh.nlmsg_type = family,
+		.nh.nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK,
+		.nh.nlmsg_seq = 3,
+		.g.cmd = cmd,
+		.g.version = TIPC_GENL_V2_VERSION,
+		.bearer.nla_len = 2 * NLA_HDRLEN + TIPC_MAX_BEARER_NAME,
+		.bearer.nla_type = TIPC_NLA_BEARER | NLA_F_NESTED,
+		.name.nla_len = NLA_HDRLEN + TIPC_MAX_BEARER_NAME,
+		.name.nla_type = TIPC_NLA_BEARER_NAME,
+	};
+	char buf[4096];
+	struct nlmsghdr *nh = (void *)buf;
+	ssize_t n;
+
+	snprintf(req.value, sizeof(req.value), "eth:%s", ifname);
+	if (send(fd, &req, sizeof(req), 0) < 0) {
+		step(what, -1);
+		return;
+	}
+	n = recv(fd, buf, sizeof(buf), 0);
+	if (n < (ssize_t)sizeof(*nh) || nh->nlmsg_type != NLMSG_ERROR) {
+		errno = EPROTO;
+		step(what, -1);
+		return;
+	}
+	errno = -((struct nlmsgerr *)NLMSG_DATA(nh))->error;
+	step(what, errno ? -1 : 0);
+}
+
+/* A TIPC Ethernet bearer on IFNAME, enabled for SECONDS. */
+static int tipc(const char *ifname, int seconds)
+{
+	int fd, family;
+
+	fd = socket(AF_NETLINK, SOCK_RAW, NETLINK_GENERIC);
+	step("generic netlink socket", fd);
+	if (fd < 0)
+		return 1;
+	family = genl_family(fd, TIPC_GENL_V2_NAME);
+	if (family < 0) {
+		printf("netref: TIPC genetlink family: not found\n");
+		close(fd);
+		return 1;
+	}
+	tipc_bearer(fd, family, TIPC_NL_BEARER_ENABLE, ifname,
+		    "TIPC bearer enable");
+	if (failed) {
+		close(fd);
+		return 1;
+	}
+	printf("netref: tipc bearer enabled\n");
+	fflush(stdout);
+	sleep(seconds);
+	tipc_bearer(fd, family, TIPC_NL_BEARER_DISABLE, ifname,
+		    "TIPC bearer disable");
+	close(fd);
+	return failed;
+}
+
+/* An mctpserialN device: the MCTP line discipline on a pty master. */
+static int mctp(int seconds)
+{
+	int fd, ldisc = N_MCTP;
+
+	fd = open("/dev/ptmx", O_RDWR | O_NOCTTY);
+	step("open /dev/ptmx", fd);
+	if (fd < 0)
+		return 1;
+	step("TIOCSETD N_MCTP", ioctl(fd, TIOCSETD, &ldisc));
+	if (failed)
+		return 1;
+	printf("netref: mctp serial device up\n");
+	fflush(stdout);
+	sleep(seconds);
+	close(fd);
+	printf("netref: mctp serial device closed\n");
+	return failed;
+}
+
 int main(int argc, char **argv)
 {
 	unsigned int ifindex;
 
 	if (argc < 3) {
-		fprintf(stderr, "usage: netref packet|sockopt|tclass IFNAME\n"
+		fprintf(stderr, "usage: netref packet|sockopt|tclass|ethtool IFNAME\n"
 			"       netref mroute IFNAME ADDR SECONDS\n"
+			"       netref llc IFNAME LISTENIF SECONDS\n"
+			"       netref mctp - SECONDS\n"
+			"       netref tipc IFNAME SECONDS\n"
 			"       netref probe IFNAME ADDR V4ADDR V6ADDR\n");
 		return 2;
 	}
+	if (!strcmp(argv[1], "mctp") && argc == 4)
+		return mctp(atoi(argv[3]));
 	/* The probed interface is the peer's: do not look it up here. */
 	if (!strcmp(argv[1], "probe") && argc == 6)
 		return probe(argv[2], argv[3], argv[4], argv[5]);
@@ -479,6 +805,12 @@ int main(int argc, char **argv)
 		return getaddr(ifindex, argv[3]);
 	if (!strcmp(argv[1], "mroute") && argc == 5)
 		return mroute(ifindex, argv[3], atoi(argv[4]));
+	if (!strcmp(argv[1], "ethtool"))
+		return ethtool_dump(ifindex);
+	if (!strcmp(argv[1], "tipc") && argc == 4)
+		return tipc(argv[2], atoi(argv[3]));
+	if (!strcmp(argv[1], "llc") && argc == 5)
+		return llc(argv[2], argv[3], atoi(argv[4]));
 	fprintf(stderr, "netref: unknown command %s\n", argv[1]);
 	return 2;
 }

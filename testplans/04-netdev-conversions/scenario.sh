@@ -17,7 +17,11 @@
 # nlmon tap up, makes the peer namespace route and answer with ICMPv6
 # "no route" errors, sends it RFC 8335 PROBE requests (netref probe),
 # adds IPv4 and IPv6 multicast routing interfaces
-# (netref mroute), changes carrier, renames a device and moves it
+# (netref mroute), dumps every device's ethtool link state (netref
+# ethtool), adds a device to pktgen, binds, autobinds and connects LLC
+# sockets (netref llc), creates an MCTP serial device on a pty (netref
+# mctp), reads an L2TP Ethernet session in debugfs, enables a TIPC
+# bearer (netref tipc), changes carrier, renames a device and moves it
 # between namespaces and back, then deletes everything. Each test fails when strict mode reported an
 # untracked reference while it ran, and the last one checks the whole
 # log. The multicast routing interfaces are the long-lived holders the
@@ -26,7 +30,11 @@
 # and ip6mr_reg_vif() for the register devices; the compiler may inline
 # each into its caller, up to ip6_mroute_setsockopt()), and after they
 # are deleted it must not. Likewise the nexthop of the local route an
-# IPv4 address gets (fib_create_info()). The other
+# IPv4 address gets (fib_create_info()), a pktgen device's output device
+# (pktgen_setup_dev()) and an LLC socket's device (llc_ui_bind(),
+# llc_ui_autobind(), llc_create_incoming_sock()) and an MCTP device's
+# struct mctp_dev (mctp_add_dev()) and a TIPC Ethernet bearer
+# (tipc_enable_l2_media()). The other
 # converted references live for one call (a sendmsg(), a setsockopt(),
 # a netlink request) and cannot be caught in the view; for them the
 # view is read afterwards to show that no tracker is left behind.
@@ -34,7 +42,8 @@
 
 TESTS="setup_network traffic packet_sockets socket_options netconf
 tclass_dump netlink_tap icmp6_error_source icmp_probe fib_nexthop
-multicast_routing
+multicast_routing ethtool_dump pktgen_device llc_sockets mctp_device
+l2tp_session_view tipc_bearer
 carrier_rename_netns
 live_view_after teardown no_untracked_anywhere"
 
@@ -216,6 +225,159 @@ multicast_routing() {
 	no_untracked
 }
 
+# Each device's reply holds it on a local tracker for the time of the
+# reply; strict mode reports the hold if it is untracked.
+ethtool_dump() {
+	/plan/bin/netref ethtool v0 || fail "netref ethtool v0 failed" || return 1
+	no_untracked
+}
+
+# A pktgen device holds its output device from pktgen_setup_dev(), through
+# netdev_get_by_name(), until it is removed. Adding a device that is down
+# takes and drops the reference on the error path.
+pktgen_device() {
+	pg_nh=' netdev_get_by_name\+0x[^ ]* (pktgen_dev_get_by_name|pktgen_setup_dev|pktgen_add_device|pktgen_thread_write)\+0x'
+	insmod /lib/modules/pktgen.ko || fail "insmod pktgen failed" || return 1
+	pg=/proc/net/pktgen/kpktgend_0
+	[ -e "$pg" ] || fail "no $pg" || return 1
+	echo "add_device v0" >"$pg" || fail "pktgen add_device v0 failed" || return 1
+	live_view v0 >/tmp/view || return 1
+	top_frames </tmp/view >/tmp/top
+	grep -E "$pg_nh" /tmp/top ||
+		fail "no tracker of v0 from netdev_get_by_name() in pktgen" || return 1
+	ip link add d6 type dummy || return 1
+	! echo "add_device d6" >"$pg" ||
+		fail "pktgen added d6, which is down" || return 1
+	grep 'Result: ERROR' "$pg" || fail "pktgen gave no error for d6" || return 1
+	echo "rem_device_all" >"$pg" || return 1
+	n=0
+	while [ -e /proc/net/pktgen/v0 ]; do
+		n=$((n + 1))
+		[ "$n" -le 10 ] || fail "pktgen did not remove v0" || return 1
+		sleep 1
+	done
+	rmmod pktgen || fail "rmmod pktgen failed" || return 1
+	live_view v0 >/tmp/view || return 1
+	top_frames </tmp/view >/tmp/top
+	! grep -E "$pg_nh" /tmp/top ||
+		fail "pktgen still holds v0 after rem_device_all" || return 1
+	ip link del d6 || return 1
+	no_untracked
+}
+
+# LLC sockets (type 2 is init_net only: a veth pair l1 -> l0 here). A
+# datagram socket bound to l1's address, one autobound on l1 by a
+# sendto() after SO_BINDTODEVICE, a listener on l0 and a connection from
+# l1 to it: each socket holds its device on llc->dev_tracker until it is
+# closed.
+llc_sockets() {
+	llc_stack='[^a-z_](llc_ui_bind|llc_ui_autobind|llc_ui_sendmsg|llc_create_incoming_sock|llc_conn_handler)\+0x'
+	ip link add l0 type veth peer name l1 || return 1
+	ip link set l0 up
+	ip link set l1 up
+	/plan/bin/netref llc l1 l0 5 >/tmp/llc.log 2>&1 &
+	pid=$!
+	n=0
+	until grep -q 'llc sockets bound' /tmp/llc.log; do
+		n=$((n + 1))
+		[ "$n" -le 10 ] || fail "netref llc did not bind: $(cat /tmp/llc.log)" || return 1
+		sleep 1
+	done
+	echo "--- l1"
+	view_has l1 '[^a-z_]llc_ui_bind\+0x' || return 1
+	view_has l1 '[^a-z_](llc_ui_autobind|llc_ui_sendmsg)\+0x' || return 1
+	echo "--- l0"
+	view_has l0 '[^a-z_]llc_ui_bind\+0x' || return 1
+	view_has l0 '[^a-z_](llc_create_incoming_sock|llc_conn_handler)\+0x' || return 1
+	wait "$pid" || fail "netref llc failed: $(cat /tmp/llc.log)" || return 1
+	cat /tmp/llc.log
+	for d in l0 l1; do
+		live_view "$d" >/tmp/view || return 1
+		! grep -E "$llc_stack" /tmp/view ||
+			fail "$d still has an LLC socket tracker after close" || return 1
+	done
+	ip link del l0 || return 1
+	sleep 1
+	! dmesg_since | grep 'unregister_netdevice: waiting' ||
+		fail "l0 or l1 waited for its references" || return 1
+	no_untracked
+}
+
+# An MCTP device (type ARPHRD_MCTP) gets a struct mctp_dev when it
+# registers, which holds it until it unregisters: the MCTP serial line
+# discipline on a pty master makes one.
+mctp_device() {
+	if ! grep -q devpts /proc/mounts; then
+		mkdir -p /dev/pts
+		mount -t devpts devpts /dev/pts || fail "cannot mount devpts" || return 1
+	fi
+	/plan/bin/netref mctp - 3 >/tmp/mctp.log 2>&1 &
+	pid=$!
+	n=0
+	until grep -q 'mctp serial device up' /tmp/mctp.log; do
+		n=$((n + 1))
+		[ "$n" -le 10 ] || fail "netref mctp did not start: $(cat /tmp/mctp.log)" || return 1
+		sleep 1
+	done
+	mdev=
+	for d in /sys/class/net/mctpserial*; do
+		[ -e "$d" ] && mdev=${d##*/} && break
+	done
+	[ -n "$mdev" ] || fail "no mctpserial device" || return 1
+	echo "--- $mdev"
+	view_has "$mdev" '[^a-z_](mctp_add_dev|mctp_register|mctp_ndo_notify)\+0x' || return 1
+	wait "$pid" || fail "netref mctp failed: $(cat /tmp/mctp.log)" || return 1
+	cat /tmp/mctp.log
+	sleep 1
+	[ ! -e "/sys/class/net/$mdev" ] || fail "$mdev was not unregistered" || return 1
+	! dmesg_since | grep 'unregister_netdevice: waiting' ||
+		fail "$mdev waited for its references" || return 1
+	no_untracked
+}
+
+# The L2TP debugfs view prints each Ethernet session's device, holding
+# it on a local tracker while it does.
+l2tp_session_view() {
+	ip l2tp add tunnel tunnel_id 10 peer_tunnel_id 20 encap udp \
+		local 127.0.0.1 remote 127.0.0.1 udp_sport 1701 udp_dport 1702 ||
+		fail "ip l2tp add tunnel failed" || return 1
+	ip l2tp add session name l2tpeth9 tunnel_id 10 session_id 1 \
+		peer_session_id 2 || fail "ip l2tp add session failed" || return 1
+	[ -e /sys/class/net/l2tpeth9 ] || fail "no l2tpeth9" || return 1
+	grep 'interface l2tpeth9' /sys/kernel/debug/l2tp/tunnels ||
+		fail "the L2TP debugfs view does not show l2tpeth9" || return 1
+	ip l2tp del session tunnel_id 10 session_id 1 || return 1
+	ip l2tp del tunnel tunnel_id 10 || return 1
+	sleep 1
+	[ ! -e /sys/class/net/l2tpeth9 ] || fail "l2tpeth9 was not unregistered" || return 1
+	no_untracked
+}
+
+# A TIPC Ethernet bearer holds its device from tipc_enable_l2_media(),
+# through netdev_get_by_name(), until it is disabled.
+tipc_bearer() {
+	tipc_nh=' netdev_get_by_name\+0x[^ ]* (tipc_enable_l2_media|tipc_enable_bearer|__tipc_nl_bearer_enable)\+0x'
+	/plan/bin/netref tipc v0 3 >/tmp/tipc.log 2>&1 &
+	pid=$!
+	n=0
+	until grep -q 'tipc bearer enabled' /tmp/tipc.log; do
+		n=$((n + 1))
+		[ "$n" -le 10 ] || fail "netref tipc did not enable: $(cat /tmp/tipc.log)" || return 1
+		sleep 1
+	done
+	live_view v0 >/tmp/view || return 1
+	top_frames </tmp/view >/tmp/top
+	grep -E "$tipc_nh" /tmp/top ||
+		fail "no tracker of v0 from netdev_get_by_name() in the TIPC bearer" || return 1
+	wait "$pid" || fail "netref tipc failed: $(cat /tmp/tipc.log)" || return 1
+	cat /tmp/tipc.log
+	live_view v0 >/tmp/view || return 1
+	top_frames </tmp/view >/tmp/top
+	! grep -E "$tipc_nh" /tmp/top ||
+		fail "the disabled TIPC bearer still holds v0" || return 1
+	no_untracked
+}
+
 carrier_rename_netns() {
 	ip -n peer link set v1 down
 	sleep 1
@@ -238,7 +400,7 @@ carrier_rename_netns() {
 
 # The functions converted to a local tracker, which must not hold a
 # reference once they return.
-short_lived='[^a-z_](packet_do_bind|packet_snd|tpacket_snd|packet_cached_dev_get|__ipv6_sock_mc_join|__ipv6_sock_mc_drop|ip6_mc_find_dev|do_ip_setsockopt|do_ipv6_setsockopt|inet_netconf_get_devconf|inet6_netconf_get_devconf|inet6_rtm_getaddr|tc_dump_tclass|__netlink_deliver_tap_skb|icmp6_send|icmp_build_probe|sock_timestamping_bind_phc|sock_set_timestamping)\+0x'
+short_lived='[^a-z_](packet_do_bind|packet_snd|tpacket_snd|packet_cached_dev_get|__ipv6_sock_mc_join|__ipv6_sock_mc_drop|ip6_mc_find_dev|do_ip_setsockopt|do_ipv6_setsockopt|inet_netconf_get_devconf|inet6_netconf_get_devconf|inet6_rtm_getaddr|tc_dump_tclass|__netlink_deliver_tap_skb|icmp6_send|icmp_build_probe|sock_timestamping_bind_phc|sock_set_timestamping|ethnl_default_dumpit|l2tp_eth_show)\+0x'
 
 # top_frames: the first two stack lines of each tracker group in a view
 # (the function taking the reference and its caller), one group a line.

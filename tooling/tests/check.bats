@@ -312,6 +312,23 @@ maintainers() {
 	[ "$(verdict 1 cc)" = pass ] || fail_with "all named: $(verdict 1 cc)"
 }
 
+@test "cc: a section whose name has parentheses still counts (open list:X (Y))" {
+	printf '%s\n' 'CC SOCKETS (AF_CC)' \
+		'M:	Cee Maintainer <cee@example.org>' \
+		'L:	cc-list@example.org' \
+		'S:	Maintained' \
+		'F:	lib/cc*' >"$WORK/MAINTAINERS"
+	commit_file 1 lib/cc.c "$clean_c" 'lib: add cc.c' "$sob"
+	printf 'to: netdev@vger.kernel.org\n' >>"$TOPICS_DIR/01-t/topic.conf"
+	run_check
+	[ "$(verdict 1 cc)" = fail ] || fail_with "missing list: $(verdict 1 cc)"
+	assert_file_has "$OUT/check/01-t.tsv" 'cc-list@example.org (open list:CC SOCKETS (AF_CC))'
+	printf 'list: cc-list@example.org\n' >>"$TOPICS_DIR/01-t/topic.conf"
+	run_check
+	[ "$(verdict 1 cc)" = warn ] || fail_with "missing maintainer: $(verdict 1 cc)"
+	assert_file_has "$OUT/check/01-t.tsv" 'cee@example.org (maintainer:CC SOCKETS (AF_CC))'
+}
+
 @test "cc: a file no MAINTAINERS entry covers passes; accept: waives a warning" {
 	maintainers
 	commit_file 1 lib/other.c "$clean_c" 'lib: add other.c' "$sob"
