@@ -275,6 +275,40 @@ int kb_b(void)
 	rm -rf "$trees/02-t"
 }
 
+@test "BISECT=topic: a header's user that a later patch adds is not compiled before it exists" {
+	printf 'int kb_put(void);\n' >>"$SCRATCH/include/linux/kb.h"
+	commit 'kb.h: declare kb_put'
+	put lib/kc.c '// SPDX-License-Identifier: GPL-2.0
+#include <linux/kb.h>
+
+int kb_put(void)
+{
+	return kb_get();
+}'
+	printf 'obj-y += lib/kc.o\n' >>"$SCRATCH/lib/Kbuild.fake"
+	commit 'lib: add kc.c'
+	run_cb BISECT=none
+	assert_status 0
+	local trees
+	trees=$(dirname "$WORK")/trees
+	rm -rf "$trees/02-t" "$OUT/logs/check-build"
+	git -C "$WORK" worktree add -q --detach "$trees/02-t/src" topic/02-t
+	"$REPO/tooling/config" 02-t "$trees/02-t/src" "$trees/02-t/build" >/dev/null 2>&1
+	make -s -C "$trees/02-t/src" O="$trees/02-t/build" bzImage >/dev/null
+	rm -rf "$trees/check/build"
+	# kc.o includes kb.h in the pipeline's build, but kc.c does not
+	# exist at patch 1.
+	run_cb BISECT=topic W1_HDR_OBJS=all
+	assert_status 0
+	expect 1 build pass
+	expect 1 warnings pass
+	[[ "$(detail 1 warnings)" != *kc.o* ]] || fail_with "kc.o compiled before kc.c exists: $(detail 1 warnings)"
+	expect 2 build pass
+	expect 2 warnings pass
+	git -C "$WORK" worktree remove --force "$trees/02-t/src"
+	rm -rf "$trees/02-t"
+}
+
 @test "BISECT=none: build is a skip, never a pass; a bad value is a usage error" {
 	sed -i 's/return 1;/return 3;/' "$SCRATCH/lib/kb.c"
 	commit 'lib: kb_get returns 3'
