@@ -112,6 +112,25 @@ expect() { # N CHECK VERDICT
 	[ "$(res "$1" "$2")" = "$3" ] || fail_with "patch $1 $2: want $3, got '$(res "$1" "$2")': $(detail "$1" "$2")"
 }
 
+# pipeline_tree: apply the topics, then build topic 02-t at its last
+# patch with its configuration in trees/02-t, as tooling/build leaves
+# it; the check tree's build directory starts empty.
+pipeline_tree() {
+	run_cb BISECT=none
+	assert_status 0
+	trees=$(dirname "$WORK")/trees
+	rm -rf "$trees/02-t" "$OUT/logs/check-build"
+	git -C "$WORK" worktree add -q --detach "$trees/02-t/src" topic/02-t
+	"$REPO/tooling/config" 02-t "$trees/02-t/src" "$trees/02-t/build" >/dev/null 2>&1
+	make -s -C "$trees/02-t/src" O="$trees/02-t/build" bzImage >/dev/null
+	rm -rf "$trees/check/build"
+}
+
+drop_pipeline_tree() {
+	git -C "$WORK" worktree remove --force "$trees/02-t/src"
+	rm -rf "$trees/02-t"
+}
+
 @test "build: a patch that breaks the build fails, the one that mends it passes" {
 	put lib/b.c '// SPDX-License-Identifier: GPL-2.0
 #include <linux/kb.h>
@@ -254,15 +273,7 @@ int kb_b(void)
 	commit 'lib: kb_get returns long'
 	# The pipeline's tree of the topic, built at its last patch with the
 	# topic's configuration, as tooling/build leaves it.
-	run_cb BISECT=none
-	assert_status 0
-	local trees
-	trees=$(dirname "$WORK")/trees
-	rm -rf "$trees/02-t" "$OUT/logs/check-build"
-	git -C "$WORK" worktree add -q --detach "$trees/02-t/src" topic/02-t
-	"$REPO/tooling/config" 02-t "$trees/02-t/src" "$trees/02-t/build" >/dev/null 2>&1
-	make -s -C "$trees/02-t/src" O="$trees/02-t/build" bzImage >/dev/null
-	rm -rf "$trees/check/build"
+	pipeline_tree
 	run_cb BISECT=topic W1_HDR_OBJS=0
 	assert_status 0
 	assert_output_has "the parent is not built whole"
@@ -271,8 +282,7 @@ int kb_b(void)
 	[[ "$(detail 1 build)" == "the topic's objects do not build after this patch: "*"kb"* ]] || fail_with "$(detail 1 build)"
 	expect 2 build pass
 	[[ "$(detail 2 build)" == "full incremental build ("*" s)" ]] || fail_with "$(detail 2 build)"
-	git -C "$WORK" worktree remove --force "$trees/02-t/src"
-	rm -rf "$trees/02-t"
+	drop_pipeline_tree
 }
 
 @test "BISECT=topic: a header's user that a later patch adds is not compiled before it exists" {
@@ -287,15 +297,7 @@ int kb_put(void)
 }'
 	printf 'obj-y += lib/kc.o\n' >>"$SCRATCH/lib/Kbuild.fake"
 	commit 'lib: add kc.c'
-	run_cb BISECT=none
-	assert_status 0
-	local trees
-	trees=$(dirname "$WORK")/trees
-	rm -rf "$trees/02-t" "$OUT/logs/check-build"
-	git -C "$WORK" worktree add -q --detach "$trees/02-t/src" topic/02-t
-	"$REPO/tooling/config" 02-t "$trees/02-t/src" "$trees/02-t/build" >/dev/null 2>&1
-	make -s -C "$trees/02-t/src" O="$trees/02-t/build" bzImage >/dev/null
-	rm -rf "$trees/check/build"
+	pipeline_tree
 	# kc.o includes kb.h in the pipeline's build, but kc.c does not
 	# exist at patch 1.
 	run_cb BISECT=topic W1_HDR_OBJS=all
@@ -305,8 +307,7 @@ int kb_put(void)
 	[[ "$(detail 1 warnings)" != *kc.o* ]] || fail_with "kc.o compiled before kc.c exists: $(detail 1 warnings)"
 	expect 2 build pass
 	expect 2 warnings pass
-	git -C "$WORK" worktree remove --force "$trees/02-t/src"
-	rm -rf "$trees/02-t"
+	drop_pipeline_tree
 }
 
 @test "BISECT=none: build is a skip, never a pass; a bad value is a usage error" {
