@@ -11,13 +11,7 @@
 load helpers
 
 setup_file() {
-	setup_base_and_topics
-	local w kf
-	kf=$(kernel_files)
-	w=$(work_repo)
-	cp "$kf"/scripts/* "$w/scripts/"
-	(cd "$w" && touch COPYING CREDITS Kbuild MAINTAINERS README &&
-		mkdir -p Documentation arch drivers fs init ipc kernel)
+	setup_kernel_tools
 }
 
 setup() {

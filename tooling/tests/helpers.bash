@@ -274,3 +274,16 @@ setup_test_copy() {
 
 # branch_id NAME: the commit topic/NAME points at in the work repository.
 branch_id() { git -C "$WORK" rev-parse --verify -q "refs/heads/topic/$1"; }
+
+# setup_kernel_tools: setup_base_and_topics, plus the base tree's scripts
+# (kernel_files) in the work repository and the top-level entries
+# checkpatch looks for to recognise a kernel tree.
+setup_kernel_tools() {
+	setup_base_and_topics
+	local w kf
+	kf=$(kernel_files)
+	w=$(work_repo)
+	cp "$kf"/scripts/* "$w/scripts/"
+	(cd "$w" && touch COPYING CREDITS Kbuild MAINTAINERS README &&
+		mkdir -p Documentation arch drivers fs init ipc kernel)
+}
