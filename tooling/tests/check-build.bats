@@ -316,6 +316,59 @@ int kb_put(void)
 	assert_output_has 'want all, headers, topic or none'
 }
 
+@test "compile.config: an object only it enables is compiled and compared; one nothing builds warns" {
+	# lib/extra.o needs CONFIG_FAKE_EXTRA, which only compile.config
+	# sets; lib/none.o needs an option no fragment sets.
+	put lib/extra.c '// SPDX-License-Identifier: GPL-2.0
+int extra_get(void);
+int extra_get(void)
+{
+	return 1;
+}'
+	put lib/none.c '// SPDX-License-Identifier: GPL-2.0
+int none_get(void);
+int none_get(void)
+{
+	return 1;
+}'
+	printf 'obj-$(CONFIG_FAKE_EXTRA) += lib/extra.o\nobj-$(CONFIG_FAKE_NONE) += lib/none.o\n' >>"$SCRATCH/lib/Kbuild.fake"
+	commit 'lib: add extra and none'
+	printf '\nint extra_new(void)\n{\n\treturn 2;\n}\n' >>"$SCRATCH/lib/extra.c"
+	commit 'lib: add extra_new'
+	sed -i 's/return 1;/return 3;/' "$SCRATCH/lib/none.c"
+	commit 'lib: none_get returns 3'
+	sed -i 's/return 1;/return 1 +;/' "$SCRATCH/lib/extra.c"
+	commit 'lib: break extra'
+
+	# Without compile.config nothing compiles extra.c: a warning, not a pass.
+	run_cb
+	assert_status 0
+	expect 2 warnings warn
+	[[ "$(detail 2 warnings)" == *"not compiled"*"lib/extra.c"* ]] ||
+		fail_with "extra.c not named: $(detail 2 warnings)"
+	expect 4 build pass
+
+	printf 'CONFIG_FAKE_EXTRA=y\n' >"$TOPICS_DIR/02-t/compile.config"
+	run_cb
+	assert_status 0
+	expect 1 warnings warn
+	[[ "$(detail 1 warnings)" == *"lib/extra.o (compile.config)"*"not compiled"*"lib/none.c"* ]] ||
+		fail_with "patch 1: extra.o compiled, none.c named: $(detail 1 warnings)"
+	expect 1 build pass
+	[[ "$(detail 1 build)" == *"with compile.config: lib/extra.o"* ]] ||
+		fail_with "patch 1: extra.o not built: $(detail 1 build)"
+	expect 2 warnings fail
+	[[ "$(detail 2 warnings)" == *"no previous prototype for 'extra_new'"* ]] ||
+		fail_with "patch 2: the new warning not named: $(detail 2 warnings)"
+	expect 3 warnings warn
+	[[ "$(detail 3 warnings)" == *"not compiled"*"lib/none.c"* ]] ||
+		fail_with "patch 3: none.c not named: $(detail 3 warnings)"
+	expect 4 build fail
+	[[ "$(detail 4 build)" == *"compile.config"*"04-cbuild.log"* ]] ||
+		fail_with "patch 4: no log named: $(detail 4 build)"
+	[ -d "$(dirname "$WORK")/trees/check/compile" ] || fail_with "no compile tree"
+}
+
 @test "an unchanged patch is not built again; a changed one is" {
 	sed -i 's/return 1;/return 3;/' "$SCRATCH/lib/kb.c"
 	commit 'lib: kb_get returns 3'
