@@ -44,6 +44,7 @@ TESTS="setup_network traffic packet_sockets socket_options netconf
 tclass_dump netlink_tap icmp6_error_source icmp_probe fib_nexthop
 multicast_routing ethtool_dump pktgen_device llc_sockets mctp_device
 l2tp_session_view tipc_bearer
+x25_neighbour appletalk_iface
 carrier_rename_netns
 live_view_after teardown no_untracked_anywhere"
 
@@ -375,6 +376,100 @@ tipc_bearer() {
 	top_frames </tmp/view >/tmp/top
 	! grep -E "$tipc_nh" /tmp/top ||
 		fail "the disabled TIPC bearer still holds v0" || return 1
+	no_untracked
+}
+
+# X.25 over LAPB on Ethernet (lapbether, a module: loaded here, so that
+# the other tests' Ethernet devices get no lapbN device). Each lapbN
+# holds its Ethernet device from lapbeth_new_device(), and X.25 makes a
+# neighbour for each lapbN that holds it from x25_link_device_up(), until
+# the module is removed. oldref x25 runs the route and subscription
+# ioctls, whose x25_dev_get() references are short-lived.
+x25_neighbour() {
+	lapb_stack='[^a-z_](lapbeth_new_device|lapbeth_device_event)\+0x'
+	nb_stack='[^a-z_](x25_link_device_up|x25_device_event)\+0x'
+	ip link add x0 type veth peer name x1 || return 1
+	insmod /lib/modules/lapbether.ko || fail "insmod lapbether failed" || return 1
+	ip link set x0 up
+	ip link set x1 up
+	# The lapbN device made last is x1's.
+	lapb=
+	max=0
+	for d in /sys/class/net/lapb*; do
+		[ -e "$d" ] || continue
+		i=$(cat "$d/ifindex")
+		[ "$i" -gt "$max" ] && max=$i && lapb=${d##*/}
+	done
+	[ -n "$lapb" ] || fail "lapbether made no lapbN device" || return 1
+	ip link set "$lapb" up || return 1
+	/plan/bin/oldref x25 "$lapb" 3 >/tmp/x25.log 2>&1 &
+	pid=$!
+	n=0
+	until grep -q 'x25 route added' /tmp/x25.log; do
+		n=$((n + 1))
+		[ "$n" -le 10 ] || fail "oldref x25 did not add its route: $(cat /tmp/x25.log)" || return 1
+		sleep 1
+	done
+	echo "--- x1"
+	view_has x1 "$lapb_stack" || return 1
+	echo "--- $lapb"
+	view_has "$lapb" "$nb_stack" || return 1
+	wait "$pid" || fail "oldref x25 failed: $(cat /tmp/x25.log)" || return 1
+	cat /tmp/x25.log
+	live_view "$lapb" >/tmp/view || return 1
+	! grep -E '[^a-z_](x25_dev_get|x25_route_ioctl|x25_subscr_ioctl)\+0x' /tmp/view ||
+		fail "an X.25 ioctl still holds $lapb" || return 1
+	ip link set "$lapb" down
+	rmmod lapbether || fail "rmmod lapbether failed" || return 1
+	sleep 1
+	[ ! -e "/sys/class/net/$lapb" ] || fail "$lapb was not unregistered" || return 1
+	for d in x0 x1; do
+		live_view "$d" >/tmp/view || return 1
+		! grep -E "$lapb_stack" /tmp/view ||
+			fail "$d still has a lapbether tracker after rmmod" || return 1
+	done
+	ip link del x0 || return 1
+	sleep 1
+	! dmesg_since | grep 'unregister_netdevice: waiting' ||
+		fail "a lapbN or x0/x1 waited for its references" || return 1
+	no_untracked
+}
+
+# AppleTalk on a veth: an interface (atif_add_device()) and routes
+# (atrtr_create(): the interface's direct route and a gateway route,
+# updated once) hold the device until SIOCDELRT and SIOCDIFADDR.
+appletalk_iface() {
+	atif_top=' (atif_add_device|atif_ioctl)\+0x[^ ]* (atif_ioctl|atalk_ioctl)\+0x'
+	atrt_top=' atrtr_create\+0x[^ ]* (atrtr_ioctl_addrt|atrtr_ioctl|atalk_ioctl|atif_ioctl)\+0x'
+	ip link add a0 type veth peer name a1 || return 1
+	ip link set a0 up
+	ip link set a1 up
+	/plan/bin/oldref atalk a0 3 >/tmp/atalk.log 2>&1 &
+	pid=$!
+	n=0
+	until grep -q 'atalk configured' /tmp/atalk.log; do
+		n=$((n + 1))
+		[ "$n" -le 15 ] || fail "oldref atalk did not configure: $(cat /tmp/atalk.log)" || return 1
+		sleep 1
+	done
+	echo "--- a0"
+	live_view a0 >/tmp/view || return 1
+	top_frames </tmp/view >/tmp/top
+	cat /tmp/top
+	grep -E "$atif_top" /tmp/top ||
+		fail "no tracker of a0 from the AppleTalk interface" || return 1
+	grep -E "$atrt_top" /tmp/top ||
+		fail "no tracker of a0 from an AppleTalk route" || return 1
+	wait "$pid" || fail "oldref atalk failed: $(cat /tmp/atalk.log)" || return 1
+	cat /tmp/atalk.log
+	live_view a0 >/tmp/view || return 1
+	top_frames </tmp/view >/tmp/top
+	! grep -E "$atif_top|$atrt_top" /tmp/top ||
+		fail "a0 still has an AppleTalk tracker after SIOCDIFADDR" || return 1
+	ip link del a0 || return 1
+	sleep 1
+	! dmesg_since | grep 'unregister_netdevice: waiting' ||
+		fail "a0 or a1 waited for its references" || return 1
 	no_untracked
 }
 

@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * oldref - drive the old protocol families' paths that take net device
+ * references, for testplan 04-netdev-conversions.
+ *
+ * Usage: oldref x25 LAPBDEV SECONDS
+ *                                X.25 ioctls on an AF_X25 socket: the
+ *                                subscription of LAPBDEV's neighbour read
+ *                                and written back (SIOCX25[GS]SUBSCRIP), a
+ *                                route added on LAPBDEV (SIOCADDRT), one
+ *                                refused on lo (not an X.25 device); holds
+ *                                the route SECONDS, then deletes it
+ *        oldref atalk IFNAME SECONDS
+ *                                AppleTalk on an Ethernet device: an
+ *                                address (SIOCSIFADDR, phase 2, which
+ *                                adds an interface and its direct
+ *                                route), a gateway route added, then
+ *                                updated with the device named; holds
+ *                                them SECONDS, then deletes the route
+ *                                (SIOCDELRT) and the address (SIOCDIFADDR)
+ *
+ * Every step prints one line; exit 0 when all of them succeeded, 1 when
+ * one failed (the line says which), 2 on a usage error.
+ */
+#include <net/if.h>
+#include <net/route.h>
+#include <arpa/inet.h>
+#include <errno.h>
+#include <linux/atalk.h>
+#include <linux/x25.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+static int failed;
+
+static void step(const char *what, int ret)
+{
+	if (ret < 0) {
+		printf("oldref: %s: %s\n", what, strerror(errno));
+		failed = 1;
+	} else {
+		printf("oldref: %s: ok\n", what);
+	}
+	fflush(stdout);
+}
+
+/* A step that must fail with errno EXPECTED. */
+static void step_fails(const char *what, int ret, int expected)
+{
+	if (ret < 0 && errno == expected) {
+		printf("oldref: %s: %s as expected\n", what, strerror(errno));
+	} else {
+		printf("oldref: %s: %s, expected %s\n", what,
+		       ret < 0 ? strerror(errno) : "succeeded",
+		       strerror(expected));
+		failed = 1;
+	}
+	fflush(stdout);
+}
+
+static int x25(const char *dev, int seconds)
+{
+	struct x25_subscrip_struct sub;
+	struct x25_route_struct rt;
+	int fd;
+
+	fd = socket(AF_X25, SOCK_SEQPACKET, 0);
+	step("x25 socket", fd);
+	if (fd < 0)
+		return 1;
+
+	memset(&sub, 0, sizeof(sub));
+	snprintf(sub.device, sizeof(sub.device), "%s", dev);
+	step("SIOCX25GSUBSCRIP", ioctl(fd, SIOCX25GSUBSCRIP, &sub));
+	step("SIOCX25SSUBSCRIP", ioctl(fd, SIOCX25SSUBSCRIP, &sub));
+
+	memset(&rt, 0, sizeof(rt));
+	snprintf(rt.address.x25_addr, sizeof(rt.address.x25_addr), "12345");
+	rt.sigdigits = 5;
+	snprintf(rt.device, sizeof(rt.device), "%s", dev);
+	step("x25 SIOCADDRT", ioctl(fd, SIOCADDRT, &rt));
+	printf("oldref: x25 route added\n");
+	fflush(stdout);
+
+	/* x25_dev_get() finds lo, which is not an X.25 device. */
+	snprintf(rt.device, sizeof(rt.device), "lo");
+	step_fails("x25 SIOCADDRT on lo", ioctl(fd, SIOCADDRT, &rt), EINVAL);
+
+	sleep(seconds);
+	snprintf(rt.device, sizeof(rt.device), "%s", dev);
+	step("x25 SIOCDELRT", ioctl(fd, SIOCDELRT, &rt));
+	close(fd);
+	printf("oldref: x25 route deleted\n");
+	return failed;
+}
+
+static void at_sockaddr(struct sockaddr *sa, int net, int node)
+{
+	struct sockaddr_at *sat = (struct sockaddr_at *)sa;
+
+	memset(sat, 0, sizeof(*sat));
+	sat->sat_family = AF_APPLETALK;
+	sat->sat_addr.s_net = htons(net);
+	sat->sat_addr.s_node = node;
+}
+
+static int atalk(const char *dev, int seconds)
+{
+	struct atalk_netrange nr = {
+		.nr_phase = 2,
+		.nr_firstnet = htons(100),
+		.nr_lastnet = htons(100),
+	};
+	char name[IFNAMSIZ];
+	struct rtentry rt;
+	struct ifreq ifr;
+	int fd;
+
+	fd = socket(AF_APPLETALK, SOCK_DGRAM, 0);
+	step("atalk socket", fd);
+	if (fd < 0)
+		return 1;
+
+	/* Net 100, node 10; the netrange goes in sat_zero. */
+	memset(&ifr, 0, sizeof(ifr));
+	snprintf(ifr.ifr_name, sizeof(ifr.ifr_name), "%s", dev);
+	at_sockaddr(&ifr.ifr_addr, 100, 10);
+	memcpy(((struct sockaddr_at *)&ifr.ifr_addr)->sat_zero, &nr,
+	       sizeof(nr));
+	step("atalk SIOCSIFADDR", ioctl(fd, SIOCSIFADDR, &ifr));
+
+	/* Net 200 through node 20 of net 100: the device from the gateway. */
+	memset(&rt, 0, sizeof(rt));
+	at_sockaddr(&rt.rt_dst, 200, 0);
+	at_sockaddr(&rt.rt_gateway, 100, 20);
+	rt.rt_flags = RTF_UP | RTF_GATEWAY;
+	step("atalk SIOCADDRT", ioctl(fd, SIOCADDRT, &rt));
+	/* The same route again, the device named: the route is updated. */
+	snprintf(name, sizeof(name), "%s", dev);
+	rt.rt_dev = name;
+	step("atalk SIOCADDRT update", ioctl(fd, SIOCADDRT, &rt));
+	printf("oldref: atalk configured\n");
+	fflush(stdout);
+
+	sleep(seconds);
+	step("atalk SIOCDELRT", ioctl(fd, SIOCDELRT, &rt));
+	step("atalk SIOCDIFADDR", ioctl(fd, SIOCDIFADDR, &ifr));
+	close(fd);
+	printf("oldref: atalk deconfigured\n");
+	return failed;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 4 && !strcmp(argv[1], "x25"))
+		return x25(argv[2], atoi(argv[3]));
+	if (argc == 4 && !strcmp(argv[1], "atalk"))
+		return atalk(argv[2], atoi(argv[3]));
+	fprintf(stderr, "usage: oldref x25 LAPBDEV SECONDS | atalk IFNAME SECONDS\n");
+	return 2;
+}
