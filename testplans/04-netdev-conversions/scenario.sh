@@ -44,6 +44,7 @@ TESTS="setup_network traffic packet_sockets socket_options netconf
 tclass_dump netlink_tap icmp6_error_source icmp_probe fib_nexthop
 multicast_routing ethtool_dump pktgen_device llc_sockets mctp_device
 l2tp_session_view tipc_bearer
+batman_adv_mesh
 carrier_rename_netns
 live_view_after teardown no_untracked_anywhere"
 
@@ -375,6 +376,72 @@ tipc_bearer() {
 	top_frames </tmp/view >/tmp/top
 	! grep -E "$tipc_nh" /tmp/top ||
 		fail "the disabled TIPC bearer still holds v0" || return 1
+	no_untracked
+}
+
+# batman-adv makes a struct batadv_hard_iface for every Ethernet device
+# when it registers, which holds the device from
+# batadv_hardif_add_interface() until it unregisters; enslaving it to a
+# mesh interface (bat0) makes it hold bat0 from
+# batadv_hardif_enable_interface() until it is released. Both meshes
+# (here and in peer) run over the veth pair; their generic netlink dumps
+# (batref) look the mesh and hard interfaces up by ifindex, and enslaving
+# v0 looks its peer v1 up across the namespaces (the real device of a
+# veth). Bridging bat0 with a LAN veth makes the multicast worker hold
+# the bridge and the translation table hold each LAN frame's incoming
+# device while it learns the sender. Addresses: 203.0.113.16/28.
+batman_adv_mesh() {
+	bat_hard='[^a-z_](batadv_hardif_add_interface|batadv_hard_if_event)\+0x'
+	bat_soft='[^a-z_](batadv_hardif_enable_interface|batadv_softif_slave_add|batadv_softif_create)\+0x'
+	ip link add bat0 type batadv || fail "ip link add bat0 type batadv failed" || return 1
+	ip -n peer link add bat0 type batadv || fail "cannot add bat0 in peer" || return 1
+	ip link set v0 master bat0 || fail "cannot enslave v0 to bat0" || return 1
+	ip -n peer link set v1 master bat0 || fail "cannot enslave v1 to bat0 in peer" || return 1
+	ip link set bat0 up
+	ip -n peer link set bat0 up
+	ip addr add 203.0.113.17/28 dev bat0 || return 1
+	ip -n peer addr add 203.0.113.18/28 dev bat0 || return 1
+	echo "--- v0"
+	view_has v0 "$bat_hard" || return 1
+	echo "--- bat0"
+	view_has bat0 "$bat_soft" || return 1
+	n=0
+	until ping -c 1 -W 1 203.0.113.18 >/dev/null 2>&1; do
+		n=$((n + 1))
+		[ "$n" -le 15 ] || fail "no ping across the mesh" || return 1
+	done
+	ping -c 2 -W 2 203.0.113.18 || fail "ping across the mesh failed" || return 1
+	/plan/bin/batref dump bat0 v0 || fail "batref dump bat0 v0 failed" || return 1
+	ip link add brb type bridge || return 1
+	ip link set bat0 master brb || fail "cannot bridge bat0" || return 1
+	ip netns add lan || return 1
+	ip link add b0 type veth peer name b1 netns lan || return 1
+	ip link set b0 master brb || return 1
+	ip link set b0 up
+	ip link set brb up
+	ip -n lan link set b1 up
+	ip -n lan addr add 203.0.113.19/28 dev b1 || return 1
+	ip netns exec lan ping -c 2 -W 3 203.0.113.18 ||
+		fail "ping from the LAN across the bridged mesh failed" || return 1
+	/plan/bin/batref dump bat0 v0 || fail "batref dump of the bridged mesh failed" || return 1
+	ip link set bat0 nomaster || return 1
+	ip link del brb || return 1
+	ip link del b0 || return 1
+	ip netns del lan
+	ip link set v0 nomaster || return 1
+	live_view bat0 >/tmp/view || return 1
+	! grep -E "$bat_soft" /tmp/view ||
+		fail "v0 still holds bat0 after it was released" || return 1
+	ip link del bat0 || return 1
+	ip -n peer link del bat0 || return 1
+	ip link add d7 type dummy || return 1
+	echo "--- d7"
+	view_has d7 "$bat_hard" || return 1
+	ip link del d7 || return 1
+	sleep 1
+	! dmesg_since | grep 'unregister_netdevice: waiting' ||
+		fail "a device waited for its references" || return 1
+	ping -c 1 -W 2 203.0.113.2 || fail "v0 does not work after leaving bat0" || return 1
 	no_untracked
 }
 
