@@ -47,6 +47,7 @@ l2tp_session_view tipc_bearer
 x25_neighbour appletalk_iface
 batman_adv_mesh
 can_sockets can_unregister vsock_tap
+wpan_sockets wpan_legacy_iface lowpan_link
 carrier_rename_netns
 live_view_after teardown no_untracked_anywhere"
 
@@ -645,6 +646,71 @@ vsock_tap() {
 	[ ! -e /sys/class/net/vsockmon0 ] || fail "vsockmon0 was not unregistered" || return 1
 	! dmesg_since | grep 'unregister_netdevice: waiting' ||
 		fail "vsockmon0 waited for its references" || return 1
+# IEEE 802.15.4 (mac802154_hwsim's wpan0, wpanref.c): PAN id and short
+# address set with SIOCSIFADDR, AF_IEEE802154 raw and datagram sockets
+# bound by extended and by short address and sending, and the legacy
+# "802.15.4 MAC" netlink requests that name a device. Each holds wpan0
+# for one call, on a local tracker: strict mode stays silent and no
+# tracker of theirs is left in wpan0's view. (The sockets are bound: an
+# unbound one sends on dev_getfirstbyhwtype()'s untracked reference.)
+wpan_short_lived='[^a-z_](ieee802154_get_dev|ieee802154_dev_ioctl|ieee802154_sock_ioctl|raw_bind|raw_sendmsg|dgram_bind|dgram_sendmsg|ieee802154_nl_get_dev|ieee802154_[a-z_]*_(req|resp|iface|macparams|getparams|setparams)|ieee802154_nl_llsec_change)\+0x'
+wpan_sockets() {
+	[ -e /sys/class/net/wpan0 ] || fail "no wpan0 (mac802154_hwsim)" || return 1
+	ip link set wpan0 down
+	/plan/bin/wpanref setaddr wpan0 0x0777 0x0001 ||
+		fail "wpanref setaddr wpan0 failed" || return 1
+	ip link set wpan0 up || return 1
+	/plan/bin/wpanref sock wpan0 0x0777 0x0001 ||
+		fail "wpanref sock wpan0 failed" || return 1
+	/plan/bin/wpanref mac wpan0 || fail "wpanref mac wpan0 failed" || return 1
+	live_view wpan0 >/tmp/view || return 1
+	cat /tmp/view
+	top_frames </tmp/view >/tmp/top
+	! grep -E "$wpan_short_lived" /tmp/top ||
+		fail "a converted IEEE 802.15.4 function still holds wpan0" || return 1
+	no_untracked
+}
+
+# A legacy ADD_IFACE holds the new interface while it fills the reply,
+# DEL_IFACE while it deletes it: the interface must unregister at once.
+wpan_legacy_iface() {
+	phy=
+	for p in /sys/class/ieee802154/*; do
+		[ -e "$p" ] && phy=${p##*/} && break
+	done
+	[ -n "$phy" ] || fail "no IEEE 802.15.4 PHY" || return 1
+	/plan/bin/wpanref iface "$phy" wpan9 ||
+		fail "wpanref iface $phy wpan9 failed" || return 1
+	[ ! -e /sys/class/net/wpan9 ] || fail "wpan9 was not unregistered" || return 1
+	! dmesg_since | grep 'unregister_netdevice: waiting' ||
+		fail "wpan9 waited for its references" || return 1
+	no_untracked
+}
+
+# A 6LoWPAN link holds its wpan device from lowpan_newlink(), through
+# netdev_get_by_index(), until it is deleted. Adding one on lo (not an
+# IEEE 802.15.4 device) or a second one on wpan0 takes and drops the
+# reference on the error paths.
+lowpan_link() {
+	lp_nh=' netdev_get_by_index\+0x[^ ]* lowpan_newlink\+0x'
+	ip link add link wpan0 name lowpan0 type lowpan ||
+		fail "cannot add lowpan0 on wpan0" || return 1
+	echo "--- wpan0"
+	live_view wpan0 >/tmp/view || return 1
+	top_frames </tmp/view >/tmp/top
+	grep -E "$lp_nh" /tmp/top ||
+		fail "no tracker of wpan0 from netdev_get_by_index() in lowpan_newlink()" || return 1
+	! ip link add link lo name lowpan1 type lowpan 2>/dev/null ||
+		fail "a lowpan link on lo was added" || return 1
+	! ip link add link wpan0 name lowpan1 type lowpan 2>/dev/null ||
+		fail "a second lowpan link on wpan0 was added" || return 1
+	ip link del lowpan0 || return 1
+	sleep 1
+	[ ! -e /sys/class/net/lowpan0 ] || fail "lowpan0 was not unregistered" || return 1
+	live_view wpan0 >/tmp/view || return 1
+	top_frames </tmp/view >/tmp/top
+	! grep -E "$lp_nh" /tmp/top ||
+		fail "the deleted lowpan0 still holds wpan0" || return 1
 	no_untracked
 }
 
