@@ -38,6 +38,13 @@
 # converted references live for one call (a sendmsg(), a setsockopt(),
 # a netlink request) and cannot be caught in the view; for them the
 # view is read afterwards to show that no tracker is left behind.
+# The protocol families that follow have programs of their own:
+# oldref (X.25 over lapbether, AppleTalk), batref (a batman-adv mesh over
+# the veth pair), canref (CAN raw, BCM, ISO-TP and J1939 sockets on vcan,
+# and a vsock loopback connection seen by a vsockmon tap) and wpanref
+# (IEEE 802.15.4 sockets and legacy netlink on mac802154_hwsim, and a
+# 6LoWPAN link); their long-lived holders are checked in the live view
+# the same way.
 # Addresses are from the documentation ranges (RFC 5737, RFC 3849).
 
 TESTS="setup_network traffic packet_sockets socket_options netconf
