@@ -480,6 +480,9 @@ appletalk_iface() {
 	sleep 1
 	! dmesg_since | grep 'unregister_netdevice: waiting' ||
 		fail "a0 or a1 waited for its references" || return 1
+	no_untracked
+}
+
 # batman-adv makes a struct batadv_hard_iface for every Ethernet device
 # when it registers, which holds the device from
 # batadv_hardif_add_interface() until it unregisters; enslaving it to a
@@ -560,6 +563,9 @@ batman_adv_mesh() {
 	! dmesg_since | grep 'unregister_netdevice: waiting' ||
 		fail "a device waited for its references" || return 1
 	ping -c 1 -W 2 203.0.113.2 || fail "v0 does not work after leaving bat0" || return 1
+	no_untracked
+}
+
 # CAN sockets on a vcan device (canref can): a BCM receive op bound to
 # the device (bcm_rx_setup(), which the compiler may inline into
 # bcm_sendmsg()) and a bound ISO-TP socket (isotp_bind()) hold it until
@@ -653,6 +659,9 @@ vsock_tap() {
 	[ ! -e /sys/class/net/vsockmon0 ] || fail "vsockmon0 was not unregistered" || return 1
 	! dmesg_since | grep 'unregister_netdevice: waiting' ||
 		fail "vsockmon0 waited for its references" || return 1
+	no_untracked
+}
+
 # IEEE 802.15.4 (mac802154_hwsim's wpan0, wpanref.c): PAN id and short
 # address set with SIOCSIFADDR, AF_IEEE802154 raw and datagram sockets
 # bound by extended and by short address and sending, and the legacy
