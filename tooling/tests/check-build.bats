@@ -331,6 +331,7 @@ int none_get(void)
 {
 	return 1;
 }'
+	# shellcheck disable=SC2016 # make's $(...), not the shell's
 	printf 'obj-$(CONFIG_FAKE_EXTRA) += lib/extra.o\nobj-$(CONFIG_FAKE_NONE) += lib/none.o\n' >>"$SCRATCH/lib/Kbuild.fake"
 	commit 'lib: add extra and none'
 	printf '\nint extra_new(void)\n{\n\treturn 2;\n}\n' >>"$SCRATCH/lib/extra.c"
