@@ -47,6 +47,11 @@ fi
 
 PROG=$(basename "$0")
 
+# first N: the first N lines of stdin. Unlike `head -n N` it reads to
+# the end, so under `set -o pipefail` the command writing into it never
+# dies of SIGPIPE (status 141) when its output outgrows a pipe buffer.
+first() { awk -v n="$1" 'NR <= n'; }
+
 info() { printf '%s%s:%s %s\n' "$_c_info" "$PROG" "$_c_off" "$*" >&2; }
 warn() { printf '%s%s: warning:%s %s\n' "$_c_warn" "$PROG" "$_c_off" "$*" >&2; }
 err() { printf '%s%s: error:%s %s\n' "$_c_err" "$PROG" "$_c_off" "$*" >&2; }

@@ -207,6 +207,19 @@ round_trip() {
 	refute_output_has 'b4 '
 }
 
+@test "a check run without the per-patch builds: refused, unless SERIES_UNBUILT=1, which says so" {
+	own_copy
+	printf '%s\nbuilds: not run (CHECK_BUILDS=0)\n' "$(git -C "$WORK" rev-parse topic/01-core)" >"$OUT/check/01-core.ok"
+	run "$REPO/tooling/series" 01-core
+	assert_status 1
+	assert_output_has "01-core: the recorded check ran without the per-patch builds"
+	[ ! -e "$OUT/series/01-core" ] || fail_with "wrote messages anyway"
+	SERIES_UNBUILT=1 run "$REPO/tooling/series" 01-core
+	assert_status 0
+	assert_output_has "01-core: the per-patch builds were not run for these commits"
+	[ -n "$(cover "$OUT/series/01-core")" ] || fail_with "no messages written"
+}
+
 @test "31 patches: parts of 15, 15 and 1, each applying on the previous; the last has the topic's tree" {
 	local p1 p2 p3 tip
 	p1=$SERIES/03-big-part1 p2=$SERIES/03-big-part2 p3=$SERIES/03-big-part3
@@ -243,6 +256,24 @@ round_trip() {
 	run git -C "$RT/linux" am "$RT"/am4/*.mbx
 	git -C "$RT/linux" am --abort 2>/dev/null || true
 	[ "$status" -ne 0 ] || fail_with "part 2 applied without part 1"
+}
+
+@test "a cover letter longer than a pipe buffer, no change-id yet: written, not killed by SIGPIPE" {
+	local mbox c
+	own_copy
+	mbox=$TOPICS_DIR/03-big/series.mbox
+	sed -i '/^change-id:/d' "$TOPICS_DIR/03-big/topic.conf"
+	# 4000 lines (~250 KiB) of text after the cover letter's first line.
+	awk 'NR == 1 { print; next }
+		!done && /^$/ { print; for (i = 1; i <= 4000; i++) printf "Padding line %d of a long cover letter.\n", i; print ""; done = 1; next }
+		{ print }' "$mbox" >"$mbox.new"
+	mv "$mbox.new" "$mbox"
+	run "$REPO/tooling/series" 03-big
+	assert_status 0
+	c=$(cover "$OUT/series/03-big-part1")
+	grep -q '^Subject: \[PATCH net-next 00/15\] lib: the big one (part 1/3)' "$c" || fail_with "$(grep '^Subject' "$c")"
+	assert_file_has "$c" 'Padding line 4000 of a long cover letter.'
+	grep -q '^change-id: [0-9]\{8\}-03-big-' "$TOPICS_DIR/03-big/topic.conf" || fail_with "no change-id stored"
 }
 
 @test "round trip: b4 am -m, then git am, on a fresh import gives the topic's tree" {
