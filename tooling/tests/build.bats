@@ -93,3 +93,14 @@ FAILING=(sh -c 'echo "  CC      lib/ref_tracker.o"; echo "lib/ref_tracker.c:12: 
 	assert_status 2
 	assert_output_has "usage:"
 }
+
+@test "first: under pipefail, a writer with more than a pipe buffer of output survives" {
+	# The regression: `cover_text | head -n 1` killed tooling/series with
+	# status 141 and no message once a cover letter outgrew the pipe.
+	# shellcheck disable=SC2016 # expanded by the inner bash
+	run bash -c 'set -euo pipefail; . "$1/tooling/lib/common.sh"
+		x=$(seq 1 200000 | first 2 | paste -sd, -)
+		echo "got $x"' _ "$REPO"
+	assert_status 0
+	[ "$output" = "got 1,2" ] || fail_with "$output"
+}

@@ -165,6 +165,23 @@ int kb_b(void)
 		fail_with "both objects compiled: $(detail 2 warnings)"
 }
 
+@test "warnings: a clean object after the patch is not compiled at the parent; one that warns is" {
+	sed -i 's/return 1;/return 5;/' "$SCRATCH/lib/kb.c"
+	commit 'lib: kb_get returns 5'
+	sed -i 's/return 1;/return 6;/' "$SCRATCH/lib/warn.c"
+	commit 'lib: warn_old returns 6'
+	run_cb
+	assert_status 0
+	expect 1 warnings pass
+	[[ "$(detail 1 warnings)" == "W=1 C=1 on lib/kb.o: no warning (the parent not compiled)" ]] ||
+		fail_with "$(detail 1 warnings)"
+	[ ! -s "$OUT/logs/check-build/02-t/01-before.log" ] || fail_with "the parent was compiled"
+	# warn.o keeps its warnings: compared with the parent's.
+	expect 2 warnings pass
+	[[ "$(detail 2 warnings)" == "W=1 C=1 on lib/warn.o: no new warning" ]] || fail_with "$(detail 2 warnings)"
+	grep -q "warn_old" "$OUT/logs/check-build/02-t/02-before.log" || fail_with "the parent of patch 2 was not compiled"
+}
+
 @test "warnings: a warning moved to another line passes" {
 	sed -i '1a \\n/* Lines above warn_old() move its warnings down. */\n' "$SCRATCH/lib/warn.c"
 	commit 'lib: move warn_old down'
@@ -246,7 +263,9 @@ int kb_b(void)
 	[[ "$(detail 2 build)" == "full incremental build ("*" s)" ]] || fail_with "$(detail 2 build)"
 }
 
-@test "BISECT=topic: a clean patch builds the topic's objects, the last one is built whole" {
+@test "BISECT=topic: a header patch builds the topic's objects, a .c-only one its own, the last one is built whole" {
+	printf 'int kb_put(void);\n' >>"$SCRATCH/include/linux/kb.h"
+	commit 'kb.h: declare kb_put'
 	sed -i 's/return 1;/return 3;/' "$SCRATCH/lib/kb.c"
 	commit 'lib: kb_get returns 3'
 	sed -i 's/return 1;/return 4;/' "$SCRATCH/lib/warn.c"
@@ -257,7 +276,24 @@ int kb_b(void)
 	[[ "$(detail 1 build)" == "the topic's 2 objects (BISECT=topic; full build at the last patch): lib/kb.o lib/warn.o" ]] ||
 		fail_with "$(detail 1 build)"
 	expect 2 build pass
-	[[ "$(detail 2 build)" == "full incremental build ("*" s)" ]] || fail_with "$(detail 2 build)"
+	[[ "$(detail 2 build)" == "only .c files changed: their objects, compiled by the W=1 C=1 pass (BISECT=topic; full build at the last patch): lib/kb.o" ]] ||
+		fail_with "$(detail 2 build)"
+	# It made no build of the topic's objects.
+	[ ! -s "$OUT/logs/check-build/02-t/02-build.log" ] || fail_with "$(cat "$OUT/logs/check-build/02-t/02-build.log")"
+	expect 3 build pass
+	[[ "$(detail 3 build)" == "full incremental build ("*" s)" ]] || fail_with "$(detail 3 build)"
+}
+
+@test "BISECT=topic: a .c-only patch that breaks its own object fails its build check" {
+	sed -i 's/return 1;/return 1 +;/' "$SCRATCH/lib/kb.c"
+	commit 'lib: kb_get does not compile'
+	sed -i 's/return 1 +;/return 1;/' "$SCRATCH/lib/kb.c"
+	commit 'lib: kb_get compiles again'
+	run_cb BISECT=topic
+	assert_status 0
+	expect 1 build fail
+	[[ "$(detail 1 build)" == "its objects do not compile: "*"kb"* ]] || fail_with "$(detail 1 build)"
+	expect 2 build pass
 }
 
 @test "BISECT=topic: with the pipeline's build of the topic, the parent is not built whole" {

@@ -367,11 +367,14 @@ maintainers() {
 	[ "$(series_verdict)" = warn ] || fail_with "stale trailer: $(series_verdict)"
 }
 
-@test "CHECK_BUILDS=0: build and warnings are skips, and no NAME.ok" {
+@test "CHECK_BUILDS=0: build and warnings are skips, and NAME.ok says the builds were not run" {
 	commit_file 1 lib/a.c "$clean_c" 'lib: add a' "$sob"
 	run_check
 	assert_status 0
 	[ "$(verdict 1 build)" = skip ] || fail_with "build: $(verdict 1 build)"
 	[ "$(verdict 1 warnings)" = skip ] || fail_with "warnings: $(verdict 1 warnings)"
-	[ ! -e "$OUT/check/01-t.ok" ] || fail_with "NAME.ok written without builds"
+	[ "$(head -n 1 "$OUT/check/01-t.ok")" = "$(git -C "$WORK" rev-parse topic/01-t)" ] ||
+		fail_with "NAME.ok: $(cat "$OUT/check/01-t.ok" 2>&1)"
+	grep -qx 'builds: not run (CHECK_BUILDS=0)' "$OUT/check/01-t.ok" ||
+		fail_with "NAME.ok does not say the builds were not run: $(cat "$OUT/check/01-t.ok")"
 }

@@ -86,3 +86,27 @@ stub_dpkg() {
 	assert_output_has "as root, run: apt-get update && apt-get install -y --no-install-recommends reftrack-no-such-pkg"
 	refute_output_has "installing:"
 }
+
+@test "make test: packages are checked before the tooling tests, and one missing is a failure" {
+	stub_dpkg
+	# A bats that reports one passing test and notes that it ran.
+	cat >"$STUBS/bats" <<-EOF2
+		#!/bin/sh
+		echo ran >>"$STUBS/bats-ran"
+		printf '1..1\nok 1 stand-in\n'
+	EOF2
+	chmod +x "$STUBS/bats"
+	EXTRA_PACKAGES=reftrack-no-such-pkg run "$REPO/tooling/test" --tooling-only
+	# As root, deps tried apt-get (the stub refuses); the teardown
+	# must not count that as the host being changed.
+	rm -f "$STUBS/called"
+	assert_status 1
+	[ -e "$STUBS/bats-ran" ] || fail_with "the tooling tests did not run"
+	assert_output_has "deps: packages missing"
+	[ "${lines[-1]}" = "1 passed, 1 failed" ] || fail_with "last line: ${lines[-1]}"
+	# The package check came first.
+	local d b
+	d=$(grep -n 'reftrack-no-such-pkg' <<<"$output" | sed -n "1s/:.*//p")
+	b=$(grep -n 'tooling tests (bats' <<<"$output" | sed -n "1s/:.*//p")
+	[ -n "$d" ] && [ -n "$b" ] && [ "$d" -lt "$b" ] || fail_with "deps at line ${d:-none}, bats at ${b:-none}"
+}
