@@ -30,7 +30,9 @@
  *                                LLC sockets: a datagram socket bound to
  *                                IFNAME's address, one bound with
  *                                SO_BINDTODEVICE and autobound by a
- *                                sendto(), and a type 2 connection from
+ *                                sendto(), one autobound (on the first
+ *                                Ethernet device) with no device bound,
+ *                                and a type 2 connection from
  *                                IFNAME to a listener on LISTENIF, accepted;
  *                                holds them SECONDS, then closes them
  *        netref tipc IFNAME SECONDS
@@ -73,6 +75,7 @@
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <unistd.h>
+#include "genl.h"
 
 static int failed;
 
@@ -476,56 +479,6 @@ static int probe(const char *ifname, const char *addr, const char *v4,
 	return failed;
 }
 
-/* Attribute TYPE of the generic netlink message NH, or NULL. */
-static struct nlattr *genl_attr(struct nlmsghdr *nh, int type)
-{
-	struct nlattr *a = (void *)((char *)NLMSG_DATA(nh) + GENL_HDRLEN);
-	int len = nh->nlmsg_len - NLMSG_LENGTH(GENL_HDRLEN);
-
-	while (len >= (int)sizeof(*a) && a->nla_len >= sizeof(*a) &&
-	       a->nla_len <= len) {
-		if ((a->nla_type & NLA_TYPE_MASK) == type)
-			return a;
-		len -= NLA_ALIGN(a->nla_len);
-		a = (void *)((char *)a + NLA_ALIGN(a->nla_len));
-	}
-	return NULL;
-}
-
-/* The generic netlink family id of NAME, or -1. */
-static int genl_family(int fd, const char *name)
-{
-	struct {
-		struct nlmsghdr nh;
-		struct genlmsghdr g;
-		struct nlattr a;
-		char name[GENL_NAMSIZ];
-	} req = {
-		.nh.nlmsg_len = sizeof(req),
-		.nh.nlmsg_type = GENL_ID_CTRL,
-		.nh.nlmsg_flags = NLM_F_REQUEST,
-		.nh.nlmsg_seq = 1,
-		.g.cmd = CTRL_CMD_GETFAMILY,
-		.g.version = 1,
-		.a.nla_len = NLA_HDRLEN + GENL_NAMSIZ,
-		.a.nla_type = CTRL_ATTR_FAMILY_NAME,
-	};
-	char buf[8192];
-	struct nlmsghdr *nh = (void *)buf;
-	struct nlattr *id;
-	ssize_t n;
-
-	strncpy(req.name, name, GENL_NAMSIZ - 1);
-	if (send(fd, &req, sizeof(req), 0) < 0)
-		return -1;
-	n = recv(fd, buf, sizeof(buf), 0);
-	if (n < (ssize_t)sizeof(*nh) || !NLMSG_OK(nh, n) ||
-	    nh->nlmsg_type != GENL_ID_CTRL)
-		return -1;
-	id = genl_attr(nh, CTRL_ATTR_FAMILY_ID);
-	return id ? *(unsigned short *)((char *)id + NLA_HDRLEN) : -1;
-}
-
 /* ETHTOOL_MSG_LINKSTATE_GET with NLM_F_DUMP: one reply per device. */
 static int ethtool_dump(unsigned int ifindex)
 {
@@ -626,7 +579,8 @@ static int llc_bind(int fd, const unsigned char *mac, unsigned char sap)
 }
 
 /* LLC sockets holding IFNAME (bind, autobind, connect) and LISTENIF (the
- * accepted connection); held SECONDS. Type 2 is init_net only.
+ * accepted connection), and one autobound on the first Ethernet device;
+ * held SECONDS. Type 2 is init_net only.
  */
 static int llc(const char *ifname, const char *listenif, int seconds)
 {
@@ -636,7 +590,7 @@ static int llc(const char *ifname, const char *listenif, int seconds)
 	};
 	struct timeval tv = { .tv_sec = 5 };
 	unsigned char mac[IFHWADDRLEN], lmac[IFHWADDRLEN];
-	int dg, ab, lfd, cfd, afd;
+	int dg, ab, ub, lfd, cfd, afd;
 
 	if (hwaddr(ifname, mac) || hwaddr(listenif, lmac)) {
 		step("SIOCGIFHWADDR", -1);
@@ -653,6 +607,10 @@ static int llc(const char *ifname, const char *listenif, int seconds)
 	memset(to.sllc_mac, 0xff, IFHWADDRLEN);
 	step("LLC autobind by sendto",
 	     sendto(ab, "netref", 6, 0, (struct sockaddr *)&to, sizeof(to)));
+	/* Not bound to a device: autobind takes the first Ethernet one. */
+	ub = socket(AF_LLC, SOCK_DGRAM, 0);
+	step("LLC autobind of an unbound socket by sendto",
+	     sendto(ub, "netref", 6, 0, (struct sockaddr *)&to, sizeof(to)));
 
 	lfd = socket(AF_LLC, SOCK_STREAM, 0);
 	step("LLC listener bind", llc_bind(lfd, lmac, 0x50));
@@ -675,6 +633,7 @@ static int llc(const char *ifname, const char *listenif, int seconds)
 	close(afd);
 	close(cfd);
 	close(lfd);
+	close(ub);
 	close(ab);
 	close(dg);
 	printf("netref: llc sockets closed\n");

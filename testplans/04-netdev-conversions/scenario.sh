@@ -42,9 +42,14 @@
 # oldref (X.25 over lapbether, AppleTalk), batref (a batman-adv mesh over
 # the veth pair), canref (CAN raw, BCM, ISO-TP and J1939 sockets on vcan,
 # and a vsock loopback connection seen by a vsockmon tap) and wpanref
-# (IEEE 802.15.4 sockets and legacy netlink on mac802154_hwsim, and a
-# 6LoWPAN link); their long-lived holders are checked in the live view
-# the same way.
+# (IEEE 802.15.4 sockets, nl802154 and legacy netlink on
+# mac802154_hwsim, and a 6LoWPAN link), ax25ref (NET/ROM and ROSE over
+# mkiss), hgref (tun, macvtap, a macvlan broadcast queue, PPPoE) and
+# hhref (team, bonding, WireGuard netlink); the UDP tunnel offload test
+# and the L3 offload statistics test drive netdevsim, and the BPQ, AMT
+# and ipvlan tests bpqether.ko, an AMT gateway and ipvlans, from the
+# shell. Their long-lived holders are checked in
+# the live view the same way.
 # Addresses are from the documentation ranges (RFC 5737, RFC 3849).
 
 TESTS="setup_network traffic packet_sockets socket_options netconf
@@ -55,6 +60,10 @@ x25_neighbour appletalk_iface
 batman_adv_mesh
 can_sockets can_unregister vsock_tap
 wpan_sockets wpan_legacy_iface lowpan_link
+udp_tunnel_offload nsim_hwstats
+netrom_rose bpq_device amt_stream_dev ipvlan_multicast
+tun_file macvtap_file macvlan_broadcast_queue pppoe_sockets
+team_ports bond_tsinfo wireguard_requests
 carrier_rename_netns
 live_view_after teardown no_untracked_anywhere"
 
@@ -66,6 +75,16 @@ no_untracked() {
 		fail "strict mode reported the untracked references above"
 		return 1
 	fi
+}
+
+# gone_at_once DEV...: each DEV was unregistered, and no device waited
+# for its references since the test began.
+gone_at_once() {
+	for g in "$@"; do
+		[ ! -e "/sys/class/net/$g" ] || fail "$g was not unregistered" || return 1
+	done
+	! dmesg_since | grep 'unregister_netdevice: waiting' ||
+		fail "$* or another device waited for its references" || return 1
 }
 
 # live_view DEV: the debugfs tracker view of DEV (in this namespace).
@@ -189,10 +208,7 @@ fib_nexthop() {
 		fail "no tracker of d5 from netdev_get_by_index() in fib_create_info()" || return 1
 	ip addr del 198.18.0.1/24 dev d5 || return 1
 	sleep 1
-	live_view d5 >/tmp/view || return 1
-	top_frames </tmp/view >/tmp/top
-	! grep -E "$local_nh" /tmp/top ||
-		fail "the local route's nexthop still holds d5" || return 1
+	top_lacks d5 "$local_nh" "the local route's nexthop still holds d5" || return 1
 	ip link del d5 || return 1
 	no_untracked
 }
@@ -268,19 +284,17 @@ pktgen_device() {
 		sleep 1
 	done
 	rmmod pktgen || fail "rmmod pktgen failed" || return 1
-	live_view v0 >/tmp/view || return 1
-	top_frames </tmp/view >/tmp/top
-	! grep -E "$pg_nh" /tmp/top ||
-		fail "pktgen still holds v0 after rem_device_all" || return 1
+	top_lacks v0 "$pg_nh" "pktgen still holds v0 after rem_device_all" || return 1
 	ip link del d6 || return 1
 	no_untracked
 }
 
 # LLC sockets (type 2 is init_net only: a veth pair l1 -> l0 here). A
 # datagram socket bound to l1's address, one autobound on l1 by a
-# sendto() after SO_BINDTODEVICE, a listener on l0 and a connection from
-# l1 to it: each socket holds its device on llc->dev_tracker until it is
-# closed.
+# sendto() after SO_BINDTODEVICE, one autobound with no device (on the
+# first Ethernet device, netdev_getfirstbyhwtype()), a listener on l0
+# and a connection from l1 to it: each socket holds its device on
+# llc->dev_tracker until it is closed.
 llc_sockets() {
 	llc_stack='[^a-z_](llc_ui_bind|llc_ui_autobind|llc_ui_sendmsg|llc_create_incoming_sock|llc_conn_handler)\+0x'
 	ip link add l0 type veth peer name l1 || return 1
@@ -382,10 +396,7 @@ tipc_bearer() {
 		fail "no tracker of v0 from netdev_get_by_name() in the TIPC bearer" || return 1
 	wait "$pid" || fail "netref tipc failed: $(cat /tmp/tipc.log)" || return 1
 	cat /tmp/tipc.log
-	live_view v0 >/tmp/view || return 1
-	top_frames </tmp/view >/tmp/top
-	! grep -E "$tipc_nh" /tmp/top ||
-		fail "the disabled TIPC bearer still holds v0" || return 1
+	top_lacks v0 "$tipc_nh" "the disabled TIPC bearer still holds v0" || return 1
 	no_untracked
 }
 
@@ -472,10 +483,7 @@ appletalk_iface() {
 		fail "no tracker of a0 from an AppleTalk route" || return 1
 	wait "$pid" || fail "oldref atalk failed: $(cat /tmp/atalk.log)" || return 1
 	cat /tmp/atalk.log
-	live_view a0 >/tmp/view || return 1
-	top_frames </tmp/view >/tmp/top
-	! grep -E "$atif_top|$atrt_top" /tmp/top ||
-		fail "a0 still has an AppleTalk tracker after SIOCDIFADDR" || return 1
+	top_lacks a0 "$atif_top|$atrt_top" "a0 still has an AppleTalk tracker after SIOCDIFADDR" || return 1
 	ip link del a0 || return 1
 	sleep 1
 	! dmesg_since | grep 'unregister_netdevice: waiting' ||
@@ -489,9 +497,10 @@ appletalk_iface() {
 # mesh interface (bat0) makes it hold bat0 from
 # batadv_hardif_enable_interface() until it is released. Both meshes
 # (here and in peer) run over the veth pair; their generic netlink dumps
-# (batref) look the mesh and hard interfaces up by ifindex, and enslaving
-# v0 looks its peer v1 up across the namespaces (the real device of a
-# veth). Bridging bat0 with a LAN veth makes the multicast worker hold
+# and doit requests (batref) look the mesh and hard interfaces up by
+# ifindex (a doit request holds the mesh interface from pre_doit to
+# post_doit), and enslaving v0 looks its peer v1 up across the
+# namespaces (the real device of a veth). Bridging bat0 with a LAN veth makes the multicast worker hold
 # the bridge for a moment every half second. The pings send frames
 # through bat0 but need no reply (ARP over this two-node mesh did not
 # resolve in the guest, with or without the conversions); the dumps
@@ -503,6 +512,13 @@ top_has() {
 	live_view "$1" >/tmp/view || return 1
 	top_frames </tmp/view >/tmp/top
 	grep -E "$2" /tmp/top || fail "no tracker of $1 taken in $2" || return 1
+}
+# top_lacks DEV ERE MSG: no tracker of DEV was taken by a function ERE
+# names (the first frame of its stack), or fail with MSG.
+top_lacks() {
+	live_view "$1" >/tmp/view || return 1
+	top_frames </tmp/view >/tmp/top
+	! grep -E "$2" /tmp/top || fail "$3" || return 1
 }
 
 batman_adv_mesh() {
@@ -523,14 +539,14 @@ batman_adv_mesh() {
 	# The OGMs crossing the veth make each node the other's originator
 	# and neighbour; batref fails until they are there.
 	n=0
-	until /plan/bin/batref dump bat0 v0 >/tmp/batref.log 2>&1; do
+	until /plan/bin/batref query bat0 v0 >/tmp/batref.log 2>&1; do
 		n=$((n + 1))
-		[ "$n" -le 15 ] || fail "batref dump bat0 v0 failed: $(cat /tmp/batref.log)" || return 1
+		[ "$n" -le 15 ] || fail "batref query bat0 v0 failed: $(cat /tmp/batref.log)" || return 1
 		sleep 1
 	done
 	cat /tmp/batref.log
-	ip netns exec peer /plan/bin/batref dump bat0 v1 ||
-		fail "batref dump in peer failed" || return 1
+	ip netns exec peer /plan/bin/batref query bat0 v1 ||
+		fail "batref query in peer failed" || return 1
 	ping -c 2 -W 2 203.0.113.18 || true
 	ip link add brb type bridge || return 1
 	ip link set bat0 master brb || fail "cannot bridge bat0" || return 1
@@ -543,16 +559,13 @@ batman_adv_mesh() {
 	ip -n lan addr add 203.0.113.19/28 dev b1 || return 1
 	ip netns exec lan ping -c 2 -W 2 203.0.113.18 || true
 	sleep 1
-	/plan/bin/batref dump bat0 v0 || fail "batref dump of the bridged mesh failed" || return 1
+	/plan/bin/batref query bat0 v0 || fail "batref query of the bridged mesh failed" || return 1
 	ip link set bat0 nomaster || return 1
 	ip link del brb || return 1
 	ip link del b0 || return 1
 	ip netns del lan
 	ip link set v0 nomaster || return 1
-	live_view bat0 >/tmp/view || return 1
-	top_frames </tmp/view >/tmp/top
-	! grep -E "$bat_soft" /tmp/top ||
-		fail "v0 still holds bat0 after it was released" || return 1
+	top_lacks bat0 "$bat_soft" "v0 still holds bat0 after it was released" || return 1
 	ip link del bat0 || return 1
 	ip -n peer link del bat0 || return 1
 	ip link add d7 type dummy || return 1
@@ -663,18 +676,22 @@ vsock_tap() {
 }
 
 # IEEE 802.15.4 (mac802154_hwsim's wpan0, wpanref.c): PAN id and short
-# address set with SIOCSIFADDR, AF_IEEE802154 raw and datagram sockets
-# bound by extended and by short address and sending, and the legacy
-# "802.15.4 MAC" netlink requests that name a device. Each holds wpan0
-# for one call, on a local tracker: strict mode stays silent and no
-# tracker of theirs is left in wpan0's view. (The sockets are bound: an
-# unbound one sends on dev_getfirstbyhwtype()'s untracked reference.)
-wpan_short_lived='[^a-z_](ieee802154_get_dev|ieee802154_dev_ioctl|ieee802154_sock_ioctl|raw_bind|raw_sendmsg|dgram_bind|dgram_sendmsg|ieee802154_nl_get_dev|ieee802154_[a-z_]*_(req|resp|iface|macparams|getparams|setparams)|ieee802154_nl_llsec_change)\+0x'
+# address set with SIOCSIFADDR, the nl802154 requests whose pre_doit
+# holds the device until post_doit, AF_IEEE802154 raw and datagram
+# sockets bound by extended and by short address and sending, and the
+# legacy "802.15.4 MAC" netlink requests that name a device. Unbound
+# raw and datagram sockets send on the first IEEE 802.15.4 device
+# (netdev_getfirstbyhwtype()), wpan0. Each holds wpan0 for one call, on
+# a local tracker: strict mode stays silent and no tracker of theirs is
+# left in wpan0's view.
+wpan_short_lived='[^a-z_](nl802154_pre_doit|netdev_getfirstbyhwtype|ieee802154_get_dev|ieee802154_dev_ioctl|ieee802154_sock_ioctl|raw_bind|raw_sendmsg|dgram_bind|dgram_sendmsg|ieee802154_nl_get_dev|ieee802154_[a-z_]*_(req|resp|iface|macparams|getparams|setparams)|ieee802154_nl_llsec_change)\+0x'
 wpan_sockets() {
 	[ -e /sys/class/net/wpan0 ] || fail "no wpan0 (mac802154_hwsim)" || return 1
 	ip link set wpan0 down
 	/plan/bin/wpanref setaddr wpan0 0x0777 0x0001 ||
 		fail "wpanref setaddr wpan0 failed" || return 1
+	/plan/bin/wpanref nl802154 wpan0 ||
+		fail "wpanref nl802154 wpan0 failed" || return 1
 	ip link set wpan0 up || return 1
 	/plan/bin/wpanref sock wpan0 0x0777 0x0001 ||
 		fail "wpanref sock wpan0 failed" || return 1
@@ -723,12 +740,509 @@ lowpan_link() {
 	ip link del lowpan0 || return 1
 	sleep 1
 	[ ! -e /sys/class/net/lowpan0 ] || fail "lowpan0 was not unregistered" || return 1
-	live_view wpan0 >/tmp/view || return 1
-	top_frames </tmp/view >/tmp/top
-	! grep -E "$lp_nh" /tmp/top ||
-		fail "the deleted lowpan0 still holds wpan0" || return 1
+	top_lacks wpan0 "$lp_nh" "the deleted lowpan0 still holds wpan0" || return 1
 	no_untracked
 }
+
+# --- BEGIN hf ---
+# UDP tunnel port offload (net/ipv4/udp_tunnel_nic.c): every netdevsim
+# port device registers for it and holds itself from
+# udp_tunnel_nic_register() (NETDEV_REGISTER; the compiler may inline it
+# into udp_tunnel_nic_netdevice_event()) until it unregisters, on the
+# tracker of its own struct udp_tunnel_nic (an unshared table) or of its
+# struct udp_tunnel_nic_shared_node (udp_ports_shared: the ports of one
+# netdevsim device share a table). netdevsim41 has one port with an
+# unshared table, netdevsim42 two ports sharing one. A geneve port is
+# offloaded to both (not a vxlan one: vxlan_open() adds its port under
+# a spinlock, and udp_tunnel_nic_lock() then sleeps in atomic context in
+# this tree); each port device's view must name the registration while
+# it exists, and each must unregister at once: the first port of the
+# shared table leaves it to the second, which must keep its tracker,
+# and the second frees the table.
+utn_holder='^ +(udp_tunnel_nic_register|udp_tunnel_nic_netdevice_event)\+0x[0-9a-f]+/0x[0-9a-f]+$'
+nsim_bus=/sys/bus/netdevsim
+nsim_dbg=/sys/kernel/debug/netdevsim
+
+# nsim_netdevs ID: the net devices of netdevsim device ID, one a line.
+nsim_netdevs() {
+	for n in "$nsim_bus/devices/netdevsim$1/net"/*; do
+		[ -e "$n" ] && echo "${n##*/}"
+	done
+}
+
+# utn_gone DEV: DEV was unregistered without waiting for a reference.
+utn_gone() {
+	gone_at_once "$1" || return 1
+	echo "udp_tunnel: $1 unregistered at once"
+}
+
+udp_tunnel_offload() {
+	[ -w "$nsim_bus/new_device" ] || fail "no netdevsim bus" || return 1
+	echo "41 1" >"$nsim_bus/new_device" || fail "cannot add netdevsim41" || return 1
+	u0=$(nsim_netdevs 41)
+	echo "42 1" >"$nsim_bus/new_device" || fail "cannot add netdevsim42" || return 1
+	echo 0 >"$nsim_bus/devices/netdevsim42/del_port" || return 1
+	echo 1 >"$nsim_dbg/netdevsim42/udp_ports_shared" || return 1
+	echo 0 >"$nsim_bus/devices/netdevsim42/new_port" || return 1
+	s0=$(nsim_netdevs 42)
+	echo 1 >"$nsim_bus/devices/netdevsim42/new_port" || return 1
+	s1=$(nsim_netdevs 42 | grep -vx "$s0")
+	echo "udp_tunnel: unshared $u0, shared $s0 and $s1"
+	[ -n "$u0" ] && [ -n "$s0" ] && [ -n "$s1" ] ||
+		fail "netdevsim port devices missing" || return 1
+	ip link add gnv0 type geneve id 42 remote 198.51.100.9 dstport 6081 ||
+		fail "ip link add gnv0 failed" || return 1
+	ip link set gnv0 up || return 1
+	sleep 1
+	# netdevsim's tables hold port << 16 | type: geneve 6081 (type 2)
+	# is 398524418 in table1 (table0 is vxlan's).
+	for n in 41/0 42/0 42/1; do
+		t=$nsim_dbg/netdevsim${n%/*}/ports/${n#*/}/udp_ports
+		echo "udp_tunnel: netdevsim${n%/*} port ${n#*/}: $(cat "$t/table0") / $(cat "$t/table1")"
+	done >/tmp/utn.tables
+	cat /tmp/utn.tables
+	grep 'netdevsim41 port 0: .* / .*398524418' /tmp/utn.tables ||
+		fail "geneve port not offloaded to $u0" || return 1
+	grep 'netdevsim42 .* / .*398524418' /tmp/utn.tables ||
+		fail "geneve port not offloaded to the shared table" || return 1
+	for d in "$u0" "$s0" "$s1"; do
+		echo "--- $d"
+		view_has "$d" "$utn_holder" || return 1
+	done
+	# The first device of the shared table leaves, the second keeps it.
+	echo 0 >"$nsim_bus/devices/netdevsim42/del_port" || return 1
+	utn_gone "$s0" || return 1
+	echo "--- $s1"
+	view_has "$s1" "$utn_holder" || return 1
+	echo 1 >"$nsim_bus/devices/netdevsim42/del_port" || return 1
+	utn_gone "$s1" || return 1
+	echo 41 >"$nsim_bus/del_device" || return 1
+	utn_gone "$u0" || return 1
+	echo 42 >"$nsim_bus/del_device" || return 1
+	ip link del gnv0 || return 1
+	no_untracked
+}
+# --- END hf ---
+
+# netdevsim's L3 offload statistics (hwstats.c): an ifindex written to
+# hwstats/l3/enable_ifindex is looked up and held, on the tracker of its
+# struct nsim_dev_hwstats_netdev, until it is disabled, the device
+# unregisters or the netdevsim device is deleted. The tracker's stack
+# is nsim_dev_hwstats_enable_ifindex()'s (the compiler may inline it
+# into nsim_dev_hwstats_do_write()): each of hs0-hs2 must show it while
+# enabled, and lose it on each of the three ways out.
+nsim_hwstats() {
+	hs_stack='[^a-z_](nsim_dev_hwstats_enable_ifindex|nsim_dev_hwstats_do_write)\+0x'
+	echo "43 1" >"$nsim_bus/new_device" || fail "cannot add netdevsim43" || return 1
+	l3=$nsim_dbg/netdevsim43/hwstats/l3
+	[ -w "$l3/enable_ifindex" ] || fail "no $l3/enable_ifindex" || return 1
+	for d in hs0 hs1 hs2; do
+		ip link add $d type dummy || return 1
+		cat /sys/class/net/$d/ifindex >"$l3/enable_ifindex" ||
+			fail "cannot enable L3 stats on $d" || return 1
+		echo "--- $d"
+		view_has $d "$hs_stack" || return 1
+	done
+	# No such device: nothing is held.
+	! echo 99999 >"$l3/enable_ifindex" 2>/dev/null ||
+		fail "ifindex 99999 was enabled" || return 1
+	cat /sys/class/net/hs0/ifindex >"$l3/disable_ifindex" || return 1
+	top_lacks hs0 "$hs_stack" "hs0 is still held after disable_ifindex" || return 1
+	ip link del hs1 || return 1
+	sleep 1
+	gone_at_once hs1 || return 1
+	echo 43 >"$nsim_bus/del_device" || return 1
+	top_lacks hs2 "$hs_stack" "hs2 is still held after netdevsim43 went away" || return 1
+	ip link del hs0 || return 1
+	ip link del hs2 || return 1
+	no_untracked
+}
+
+# --- BEGIN he ---
+# NET/ROM and ROSE (ax25ref.c) on the devices their modules make (nr0,
+# rose0) and an AX.25 device, mkiss on a pty, for the NET/ROM route
+# ioctls (nr_ax25_dev_get(), nr_add_node()). ax25ref binds, listens,
+# connects over each protocol's loopback (nr_loopback_timer(),
+# rose_loopback_timer()) and accepts, and routes a NET/ROM connect to a
+# node behind the neighbour (nr_route_frame()). A ROSE socket keeps its
+# device on rose->dev_tracker from rose_bind() or rose_connect()'s
+# autobind, an accepted one from rose_rx_call_request(): each must be in
+# rose0's view while the sockets are open and gone after they close.
+# The NET/ROM references and the other ROSE ones live for one call (a
+# bound NET/ROM socket keeps nr->device without a reference): strict
+# mode stays silent, none is left in the views, and the devices
+# unregister at once when the pty is closed and the modules removed.
+ax25_short_lived='[^a-z_](nr_dev_get|nr_dev_first|nr_ax25_dev_get|nr_rt_ioctl|nr_add_node|nr_bind|nr_connect|nr_route_frame|nr_loopback_timer|rose_loopback_timer|rose_route_frame)\+0x'
+netrom_rose() {
+	for m in netrom rose mkiss; do
+		insmod /lib/modules/$m.ko || fail "insmod $m failed" || return 1
+	done
+	/plan/bin/ax25ref run 3 >/tmp/ax25.log 2>&1 &
+	pid=$!
+	n=0
+	until grep -q 'ax25ref: sockets open' /tmp/ax25.log; do
+		n=$((n + 1))
+		if [ "$n" -gt 15 ] || ! kill -0 "$pid" 2>/dev/null; then
+			cat /tmp/ax25.log
+			fail "ax25ref did not open its sockets" || return 1
+		fi
+		sleep 1
+	done
+	kiss=$(sed -n 's/^ax25ref: kiss device //p' /tmp/ax25.log)
+	# Checked while ax25ref holds its sockets; judged once it is done.
+	held=1
+	echo "--- rose0"
+	view_has rose0 '[^a-z_]rose_bind\+0x' || held=
+	view_has rose0 '[^a-z_]rose_connect\+0x' || held=
+	view_has rose0 '[^a-z_]rose_rx_call_request\+0x' || held=
+	# The accepted socket's tracker is taken in rose_rx_call_request(),
+	# called by rose_loopback_timer(): that one is long-lived.
+	top_frames </tmp/view | grep -vE '^ *rose_rx_call_request\+' >/tmp/top
+	! grep -E "$ax25_short_lived" /tmp/top ||
+		fail "a short-lived ROSE reference is still held" || held=
+	echo "--- nr0"
+	live_view nr0 >/tmp/view || held=
+	top_frames </tmp/view >/tmp/top
+	! grep -E "$ax25_short_lived" /tmp/top ||
+		fail "a converted NET/ROM function still holds nr0" || held=
+	wait "$pid" || fail "ax25ref failed" || held=
+	cat /tmp/ax25.log
+	[ -n "$held" ] || return 1
+	for d in rose0 nr0; do
+		echo "--- $d after close"
+		live_view "$d" >/tmp/view || return 1
+		cat /tmp/view
+		! grep -E '[^a-z_](rose_bind|rose_connect|rose_rx_call_request)\+0x' /tmp/view ||
+			fail "a closed ROSE socket still holds $d" || return 1
+		top_frames </tmp/view >/tmp/top
+		! grep -E "$ax25_short_lived" /tmp/top ||
+			fail "a converted function still holds $d" || return 1
+	done
+	[ -n "$kiss" ] && [ ! -e "/sys/class/net/$kiss" ] ||
+		fail "the mkiss device ${kiss:-?} was not unregistered" || return 1
+	# A closed ROSE or NET/ROM socket lingers (and keeps its module)
+	# until the loopback has carried its clear or disconnect exchange.
+	for m in rose netrom mkiss; do
+		n=0
+		until rmmod $m 2>/dev/null; do
+			n=$((n + 1))
+			[ "$n" -le 20 ] || fail "rmmod $m failed" || return 1
+			sleep 1
+		done
+	done
+	for d in nr0 rose0; do
+		[ ! -e "/sys/class/net/$d" ] || fail "$d was not unregistered" || return 1
+	done
+	! dmesg_since | grep 'unregister_netdevice: waiting' ||
+		fail "a NET/ROM, ROSE or mkiss device waited for its references" || return 1
+	no_untracked
+}
+# --- END he ---
+
+# A BPQ device (bpqether.ko) holds the Ethernet device it carries AX.25
+# over, on the tracker in its struct bpqdev, from bpq_new_device() (the
+# compiler may inline it into bpq_device_event()) when that device comes
+# up, until bpq_free_device() when it is unregistered or the module is
+# removed. While bq0's and bq1's BPQ devices exist their views must list
+# that tracker; bq0's goes when bq0 is deleted (bq0 unregisters at
+# once), bq1's when the module is removed.
+bpq_device() {
+	bpq_stack='[^a-z_](bpq_new_device|bpq_device_event)\+0x'
+	insmod /lib/modules/bpqether.ko || fail "insmod bpqether failed" || return 1
+	for d in bq0 bq1; do
+		ip link add $d type dummy || return 1
+		ip link set $d up || return 1
+	done
+	cat /proc/net/bpqether
+	for d in bq0 bq1; do
+		awk -v d=$d '$2 == d { f = 1 } END { exit !f }' /proc/net/bpqether ||
+			fail "no BPQ device over $d" || return 1
+		echo "--- $d"
+		view_has $d "$bpq_stack" || return 1
+	done
+	ip link del bq0 || return 1
+	sleep 1
+	gone_at_once bq0 || return 1
+	rmmod bpqether || fail "rmmod bpqether failed" || return 1
+	top_lacks bq1 "$bpq_stack" "bq1 is still held by a removed BPQ device" || return 1
+	ip link del bq1 || return 1
+	no_untracked
+}
+
+# An AMT gateway (amt.c) holds the Ethernet device it tunnels over, its
+# stream device, on the tracker in its struct amt_dev from amt_newlink()
+# until amt_dellink(). While amt0 exists am0's view must list it, and
+# after amt0 is deleted it must not. A gateway over lo (not Ethernet)
+# is refused after the lookup: amt_newlink() drops the reference on the
+# same tracker, so lo's view must not keep it either.
+amt_stream_dev() {
+	amt_stack='[^a-z_]amt_newlink\+0x'
+	ip link add am0 type dummy || return 1
+	ip link add amt0 type amt mode gateway local 192.0.2.60 \
+		discovery 192.0.2.61 dev am0 ||
+		fail "ip link add amt0 type amt failed" || return 1
+	echo "--- am0"
+	view_has am0 "$amt_stack" || return 1
+	! ip link add amt1 type amt mode gateway local 192.0.2.60 \
+		discovery 192.0.2.61 dev lo 2>/dev/null ||
+		fail "an AMT gateway over lo was accepted" || return 1
+	top_lacks lo "$amt_stack" "lo is still held by a refused AMT gateway" || return 1
+	ip link del amt0 || return 1
+	top_lacks am0 "$amt_stack" "am0 is still held by a deleted AMT gateway" || return 1
+	ip link del am0 || return 1
+	sleep 1
+	gone_at_once am0 || return 1
+	no_untracked
+}
+
+# An ipvlan port in L2 mode queues multicast and broadcast frames on its
+# backlog, those an ipvlan sends and those the lower device receives,
+# holding the frame's device on a tracker in ipvlan's skb control block
+# until ipvlan_process_multicast() has delivered the frame. ipvl0 and
+# ipvl1 share iv0, whose peer iv1 is in the peer namespace: ARP
+# broadcasts from ipvl0 reach ipvl1 through the backlog, and those from
+# iv1 reach both. The references last until the work item runs: strict
+# mode must stay silent, ipvl1 must count the broadcasts, and iv0 must
+# unregister at once.
+ipvlan_multicast() {
+	ip link add iv0 type veth peer name iv1 netns peer || return 1
+	ip link add ipvl0 link iv0 type ipvlan mode l2 ||
+		fail "ip link add ipvl0 type ipvlan failed" || return 1
+	ip link add ipvl1 link iv0 type ipvlan mode l2 || return 1
+	ip addr add 203.0.113.65/28 dev ipvl0 || return 1
+	ip -n peer addr add 203.0.113.66/28 dev iv1 || return 1
+	for d in iv0 ipvl0 ipvl1; do ip link set $d up || return 1; done
+	ip -n peer link set iv1 up || return 1
+	m0=$(cat /sys/class/net/ipvl1/statistics/multicast)
+	ping -c 2 -W 1 -I ipvl0 203.0.113.70 >/dev/null 2>&1 || true
+	sleep 1
+	m1=$(cat /sys/class/net/ipvl1/statistics/multicast)
+	ip netns exec peer ping -c 2 -W 1 203.0.113.71 >/dev/null 2>&1 || true
+	sleep 1
+	m2=$(cat /sys/class/net/ipvl1/statistics/multicast)
+	echo "ipvlan: ipvl1 multicast $m0 -> $m1 (sent by ipvl0) -> $m2 (received)"
+	[ "$m1" -gt "$m0" ] ||
+		fail "ipvl0's broadcasts did not reach ipvl1 through the backlog" || return 1
+	[ "$m2" -gt "$m1" ] ||
+		fail "iv1's broadcasts did not reach ipvl1 through the backlog" || return 1
+	ip link del iv0 || return 1
+	sleep 1
+	gone_at_once iv0 ipvl0 ipvl1 || return 1
+	no_untracked
+}
+
+# --- BEGIN hg ---
+# tun, macvtap, macvlan and PPPoE (hgref.c). Short-lived references:
+# tun_get() holds a tun device for one read, write, poll or ioctl,
+# dev_get_by_tap_file() a macvtap for its open, tap_get_tap_dev() for
+# one ioctl, and a queued broadcast its source macvlan until the port's
+# work item has flooded it; strict mode must stay silent, no tracker of
+# theirs may be left in the view, and each device must go away at once.
+# A connected PPPoE socket holds its device (long-lived): its tracker
+# must be in the view while connected and gone after.
+tun_file() {
+	[ -e /dev/net/tun ] || { mkdir -p /dev/net && mknod /dev/net/tun c 10 200; } ||
+		fail "no /dev/net/tun" || return 1
+	/plan/bin/hgref tun tunh0 || fail "hgref tun failed" || return 1
+	# A non-persistent tun device is unregistered by the close itself,
+	# which would wait for any reference left behind.
+	[ ! -e /sys/class/net/tunh0 ] ||
+		fail "tunh0 still exists after its file was closed" || return 1
+	echo "tunh0 unregistered when its file was closed"
+	no_untracked
+}
+
+macvtap_file() {
+	ip link add dh0 type dummy || return 1
+	ip link set dh0 up
+	ip link add link dh0 name mvth0 type macvtap || return 1
+	ip link set mvth0 up
+	idx=$(cat /sys/class/net/mvth0/ifindex) || return 1
+	devno=$(cat "/sys/class/net/mvth0/macvtap/tap$idx/dev") ||
+		fail "no character device for mvth0" || return 1
+	[ -e "/dev/tap$idx" ] ||
+		mknod "/dev/tap$idx" c "${devno%:*}" "${devno#*:}" || return 1
+	/plan/bin/hgref tap "/dev/tap$idx" || fail "hgref tap failed" || return 1
+	top_lacks mvth0 '[^a-z_](dev_get_by_tap_file|tap_get_tap_dev|tap_open|tap_ioctl)\+0x' "a tap file operation still holds mvth0" || return 1
+	start=$(date +%s)
+	ip link del mvth0 || return 1
+	ip link del dh0 || return 1
+	end=$(date +%s)
+	[ $((end - start)) -le 2 ] ||
+		fail "deleting mvth0 and dh0 took $((end - start)) s" || return 1
+	echo "mvth0 and dh0 unregistered in $((end - start)) s"
+	no_untracked
+}
+# A broadcast coming back into a macvlan port with the source address of
+# one of its macvlans (mh0, bridge mode) is queued for the port's work
+# item with mh0 held as its source (macvlan_broadcast_enqueue()), which
+# floods it to the VEPA macvlans only (mh1), then drops mh0. vh1 has IPv6
+# off so that it sends nothing of its own.
+macvlan_broadcast_queue() {
+	ip link add vh0 type veth peer name vh1 || return 1
+	echo 1 >/proc/sys/net/ipv6/conf/vh1/disable_ipv6
+	ip link add link vh0 name mh0 type macvlan mode bridge || return 1
+	ip link add link vh0 name mh1 type macvlan mode vepa || return 1
+	for d in vh0 vh1 mh0 mh1; do ip link set "$d" up || return 1; done
+	sleep 1
+	mac=$(cat /sys/class/net/mh0/address) || return 1
+	rx0=$(cat /sys/class/net/mh0/statistics/rx_packets)
+	rx1=$(cat /sys/class/net/mh1/statistics/rx_packets)
+	/plan/bin/hgref bcast vh1 "$mac" 20 || fail "hgref bcast failed" || return 1
+	sleep 1
+	rx0=$(($(cat /sys/class/net/mh0/statistics/rx_packets) - rx0))
+	rx1=$(($(cat /sys/class/net/mh1/statistics/rx_packets) - rx1))
+	echo "broadcasts from mh0's address: mh0 received $rx0, mh1 received $rx1"
+	[ "$rx1" -ge 20 ] ||
+		fail "the broadcast queue did not flood them to mh1" || return 1
+	start=$(date +%s)
+	ip link del vh0 || return 1
+	end=$(date +%s)
+	[ ! -e /sys/class/net/mh0 ] || fail "mh0 outlived vh0" || return 1
+	[ $((end - start)) -le 2 ] ||
+		fail "deleting vh0 and its macvlans took $((end - start)) s" || return 1
+	echo "vh0, mh0 and mh1 unregistered in $((end - start)) s"
+	no_untracked
+}
+# PPPoE sockets connected to sessions on vp0 keep it, each on the
+# tracker of its struct pppoe_opt (pppoe_connect()), until a disconnect,
+# a PADT (from vp1, the other end of the veth), the close, or vp0 going
+# down drops it; a connect to vp0 while it is down takes and drops it.
+pppoe_sockets() {
+	conn=' netdev_get_by_name\+0x[^ ]* pppoe_connect\+0x'
+	ip link add vp0 type veth peer name vp1 || return 1
+	ip link set vp0 up || return 1
+	ip link set vp1 up || return 1
+	/plan/bin/hgref pppoe vp0 vp1 3 >/tmp/hgref.out 2>&1 &
+	pid=$!
+	sleep 2
+	held=0
+	if live_view vp0 >/tmp/view; then
+		top_frames </tmp/view >/tmp/top
+		cat /tmp/view
+		grep -E "$conn" /tmp/top && held=1
+	fi
+	wait "$pid"
+	rc=$?
+	cat /tmp/hgref.out
+	[ "$held" -eq 1 ] ||
+		fail "no tracker of vp0 from pppoe_connect() while connected" || return 1
+	[ "$rc" -eq 0 ] || fail "hgref pppoe failed" || return 1
+	top_lacks vp0 "$conn" "a PPPoE socket still holds vp0 after they were all unbound" || return 1
+	start=$(date +%s)
+	ip link del vp0 || return 1
+	end=$(date +%s)
+	[ $((end - start)) -le 2 ] ||
+		fail "deleting vp0 took $((end - start)) s" || return 1
+	echo "vp0 unregistered in $((end - start)) s"
+	no_untracked
+}
+# --- END hg ---
+
+# --- BEGIN hh ---
+# A team device (team_core.c) is held by each of its ports, from
+# team_port_enter() (which the compiler may inline into team_port_add()
+# and that into team_add_slave()) until the port leaves: while tm0 and
+# tm1 are ports of team0, team0's view must list their tracker, and once
+# both have left it must not; a port left in team0 when it is deleted
+# is released by team_uninit().
+# The team generic netlink requests (hhref team) hold team0 from
+# team_nl_team_get() until team_nl_team_put(), on the request's
+# genl_info tracker, and drop it at once when the ifindex is not a team
+# (lo): strict mode must stay silent, and team0 must unregister at once.
+team_ports() {
+	team_stack='[^a-z_](team_port_enter|team_port_add|team_add_slave)\+0x'
+	ip link add team0 type team || fail "ip link add team0 type team failed" || return 1
+	ip link add tm0 type dummy || return 1
+	ip link add tm1 type dummy || return 1
+	ip link set tm0 master team0 || fail "cannot add tm0 to team0" || return 1
+	ip link set tm1 master team0 || fail "cannot add tm1 to team0" || return 1
+	ip link set team0 up || return 1
+	/plan/bin/hhref team team0 lo || fail "hhref team team0 lo failed" || return 1
+	echo "--- team0"
+	live_view team0 >/tmp/view || return 1
+	cat /tmp/view
+	top_frames </tmp/view >/tmp/top
+	grep -E "$team_stack" /tmp/top ||
+		fail "no tracker of team0 from a team port" || return 1
+	# one group of two users: tm0's and tm1's (the same stack)
+	awk '/ has [0-9]+\/[0-9]+ users/ { h = $0; getline f
+		if (f ~ /[^a-z_](team_port_enter|team_port_add|team_add_slave)\+0x/ &&
+		    h ~ / has 2\//) n++ }
+		END { exit n != 1 }' /tmp/view ||
+		fail "team0's view does not show the two ports' references" || return 1
+	ip link set tm0 nomaster || return 1
+	ip link set tm1 nomaster || return 1
+	top_lacks team0 "$team_stack|[^a-z_]team_nl_team_get\+0x" "team0 is still held by a port or a request" || return 1
+	ip link set tm0 master team0 || fail "cannot add tm0 to team0 again" || return 1
+	ip link del team0 || return 1
+	sleep 1
+	[ ! -e /sys/class/net/team0 ] || fail "team0 was not unregistered" || return 1
+	! dmesg_since | grep 'unregister_netdevice: waiting' ||
+		fail "team0 waited for its references" || return 1
+	ip link del tm0 || return 1
+	ip link del tm1 || return 1
+	no_untracked
+}
+
+# An active-backup bond (bonding; bnd0, as the driver makes a bond0 of
+# its own when it loads) answers ETHTOOL_GET_TS_INFO (hhref tsinfo)
+# with its active slave's capabilities, which
+# bond_ethtool_get_ts_info() holds for the call on a local tracker:
+# strict mode must stay silent, no tracker of it may be left on the
+# slave, and the bond and its slaves must unregister at once.
+bond_tsinfo() {
+	ip link add bnd0 type bond mode active-backup ||
+		fail "ip link add bnd0 type bond failed" || return 1
+	ip link add bd0 type dummy || return 1
+	ip link add bd1 type dummy || return 1
+	ip link set bd0 master bnd0 || fail "cannot enslave bd0 to bnd0" || return 1
+	ip link set bd1 master bnd0 || fail "cannot enslave bd1 to bnd0" || return 1
+	ip link set bnd0 up || return 1
+	grep -E 'Currently Active Slave: bd[01]' /proc/net/bonding/bnd0 ||
+		fail "bnd0 has no active slave" || return 1
+	active=$(sed -n 's/^Currently Active Slave: //p' /proc/net/bonding/bnd0)
+	/plan/bin/hhref tsinfo bnd0 || fail "hhref tsinfo bnd0 failed" || return 1
+	echo "--- $active"
+	live_view "$active" >/tmp/view || return 1
+	cat /tmp/view
+	top_frames </tmp/view >/tmp/top
+	! grep -E '[^a-z_]bond_ethtool_get_ts_info\+0x' /tmp/top ||
+		fail "the timestamping query still holds $active" || return 1
+	ip link del bnd0 || return 1
+	ip link del bd0 || return 1
+	ip link del bd1 || return 1
+	sleep 1
+	[ ! -e /sys/class/net/bnd0 ] || fail "bnd0 was not unregistered" || return 1
+	! dmesg_since | grep 'unregister_netdevice: waiting' ||
+		fail "bnd0 or a slave waited for its references" || return 1
+	no_untracked
+}
+# The WireGuard generic netlink requests (hhref wg) look wg0 up in
+# lookup_interface(), by ifindex or by name: a GET_DEVICE dump holds it
+# from wg_get_device_start() to wg_get_device_done() on its dump
+# context's tracker (with no peers the dump ends in the first recvmsg()),
+# SET_DEVICE for the request on a local one, and a device that is not a
+# WireGuard interface (lo) is dropped at once: strict mode must stay
+# silent, no tracker of theirs may be left, and wg0 must unregister at
+# once.
+wireguard_requests() {
+	ip link add wg0 type wireguard || fail "ip link add wg0 type wireguard failed" || return 1
+	/plan/bin/hhref wg wg0 lo || fail "hhref wg wg0 lo failed" || return 1
+	echo "--- wg0"
+	live_view wg0 >/tmp/view || return 1
+	cat /tmp/view
+	top_frames </tmp/view >/tmp/top
+	! grep -E '[^a-z_](lookup_interface|wg_get_device_start|wg_set_device)\+0x' /tmp/top ||
+		fail "a WireGuard request still holds wg0" || return 1
+	ip link del wg0 || return 1
+	sleep 1
+	[ ! -e /sys/class/net/wg0 ] || fail "wg0 was not unregistered" || return 1
+	! dmesg_since | grep 'unregister_netdevice: waiting' ||
+		fail "wg0 waited for its references" || return 1
+	no_untracked
+}
+# --- END hh ---
 
 carrier_rename_netns() {
 	ip -n peer link set v1 down

@@ -11,7 +11,10 @@
  *                         and SHORT set): a raw socket bound by extended
  *                         address sends a frame; a datagram socket bound
  *                         by PAN id and short address and one bound by
- *                         extended address each send a broadcast frame
+ *                         extended address each send a broadcast frame;
+ *                         then an unbound raw socket and an unbound
+ *                         datagram socket send (on the first IEEE
+ *                         802.15.4 device, which must be IFNAME)
  *        wpanref mac IFNAME   legacy "802.15.4 MAC" netlink requests on
  *                         IFNAME: LIST_IFACE by name and by the ifindex of
  *                         lo, the MLME requests the soft MAC does not
@@ -21,10 +24,15 @@
  *                         legacy ADD_IFACE of a node interface NAME on
  *                         PHY, then DEL_IFACE of NAME, and a DEL_IFACE
  *                         of lo
+ *        wpanref nl802154 IFNAME
+ *                         "nl802154" netlink requests whose pre_doit
+ *                         holds IFNAME (down): GET_INTERFACE (a wpan_dev
+ *                         request), SET_ACKREQ_DEFAULT to 0 (a net device
+ *                         request), and GET_INTERFACE of lo
  *
  * The kernel's IEEE 802.15.4 headers are not exported to user space: the
- * values below are those of include/net/af_ieee802154.h and
- * include/linux/nl802154.h.
+ * values below are those of include/net/af_ieee802154.h,
+ * include/linux/nl802154.h and include/net/nl802154.h.
  *
  * Every step prints one line; exit 0 when all of them gave the expected
  * result, 1 when one did not (the line says which), 2 on a usage error.
@@ -102,6 +110,19 @@ enum {
 	ATTR_LBT_ENABLED = 34,
 	ATTR_LLSEC_ENABLED = 41,
 	ATTR_LLSEC_KEY_MODE = 43,
+};
+
+/* include/net/nl802154.h: the nl802154 family, commands and attributes */
+#define NL802154_NAME "nl802154"
+
+enum {
+	NL802154_CMD_GET_INTERFACE = 5,
+	NL802154_CMD_SET_ACKREQ_DEFAULT = 19,
+};
+
+enum {
+	NL802154_ATTR_IFINDEX = 3,
+	NL802154_ATTR_ACKREQ_DEFAULT = 26,
 };
 
 static int failed;
@@ -238,6 +259,24 @@ static int sock(const char *ifname, uint16_t pan, uint16_t short_addr)
 	step("dgram send from the extended address",
 	     send(fd, payload, sizeof(payload), 0));
 	close(fd);
+
+	/* Unbound sockets send on the first IEEE 802.15.4 device: IFNAME. */
+	fd = socket(AF_IEEE802154, SOCK_RAW, 0);
+	step("raw socket", fd);
+	if (fd < 0)
+		return 1;
+	step("raw send on an unbound socket",
+	     send(fd, frame, sizeof(frame), 0));
+	close(fd);
+
+	fd = socket(AF_IEEE802154, SOCK_DGRAM, 0);
+	step("dgram socket", fd);
+	if (fd < 0)
+		return 1;
+	step("dgram sendto from an unbound socket",
+	     sendto(fd, payload, sizeof(payload), 0, (void *)&dst,
+		    sizeof(dst)));
+	close(fd);
 	return failed;
 }
 
@@ -357,18 +396,17 @@ static int genl_family(int fd, const char *name)
 	return -1;
 }
 
-/* A generic netlink socket, and the legacy family's id in *FAMILY. */
-static int nl_open(int *family)
+/* A generic netlink socket, and the id of family NAME in *FAMILY. */
+static int nl_open(const char *name, int *family)
 {
 	int fd = socket(AF_NETLINK, SOCK_RAW, NETLINK_GENERIC);
 
 	step("generic netlink socket", fd);
 	if (fd < 0)
 		return -1;
-	*family = genl_family(fd, WPAN_NL_NAME);
+	*family = genl_family(fd, name);
 	if (*family < 0) {
-		printf("wpanref: no \"%s\" generic netlink family\n",
-		       WPAN_NL_NAME);
+		printf("wpanref: no \"%s\" generic netlink family\n", name);
 		failed = 1;
 		close(fd);
 		return -1;
@@ -381,7 +419,7 @@ static int mac(const char *ifname)
 	struct req r;
 	int fd, fam;
 
-	fd = nl_open(&fam);
+	fd = nl_open(WPAN_NL_NAME, &fam);
 	if (fd < 0)
 		return 1;
 
@@ -464,7 +502,7 @@ static int iface(const char *phy, const char *name)
 	struct req r;
 	int fd, fam;
 
-	fd = nl_open(&fam);
+	fd = nl_open(WPAN_NL_NAME, &fam);
 	if (fd < 0)
 		return 1;
 
@@ -494,11 +532,45 @@ static int iface(const char *phy, const char *name)
 	return failed;
 }
 
+/*
+ * The nl802154 requests flagged NL802154_FLAG_NEED_WPAN_DEV and
+ * NL802154_FLAG_NEED_NETDEV: nl802154_pre_doit() holds IFNAME until
+ * nl802154_post_doit(). SET_ACKREQ_DEFAULT needs IFNAME down. lo is not
+ * an IEEE 802.15.4 interface: pre_doit fails with ENODEV before it holds
+ * anything.
+ */
+static int nl802154(const char *ifname)
+{
+	struct req r;
+	int fd, fam;
+
+	fd = nl_open(NL802154_NAME, &fam);
+	if (fd < 0)
+		return 1;
+
+	req_init(&r, fam, NL802154_CMD_GET_INTERFACE, 0);
+	put_u32(&r, NL802154_ATTR_IFINDEX, if_nametoindex(ifname));
+	step("nl802154 GET_INTERFACE", transact(fd, &r));
+
+	req_init(&r, fam, NL802154_CMD_SET_ACKREQ_DEFAULT, 0);
+	put_u32(&r, NL802154_ATTR_IFINDEX, if_nametoindex(ifname));
+	put_u8(&r, NL802154_ATTR_ACKREQ_DEFAULT, 0);
+	step("nl802154 SET_ACKREQ_DEFAULT", transact(fd, &r));
+
+	req_init(&r, fam, NL802154_CMD_GET_INTERFACE, 0);
+	put_u32(&r, NL802154_ATTR_IFINDEX, if_nametoindex("lo"));
+	step_err("nl802154 GET_INTERFACE of lo", transact(fd, &r), ENODEV);
+
+	close(fd);
+	return failed;
+}
+
 static int usage(void)
 {
 	fprintf(stderr, "usage: wpanref setaddr|sock IFNAME PANID SHORT\n"
 		"       wpanref mac IFNAME\n"
-		"       wpanref iface PHY NAME\n");
+		"       wpanref iface PHY NAME\n"
+		"       wpanref nl802154 IFNAME\n");
 	return 2;
 }
 
@@ -515,5 +587,7 @@ int main(int argc, char **argv)
 		return mac(argv[2]);
 	if (argc == 4 && !strcmp(argv[1], "iface"))
 		return iface(argv[2], argv[3]);
+	if (argc == 3 && !strcmp(argv[1], "nl802154"))
+		return nl802154(argv[2]);
 	return usage();
 }
