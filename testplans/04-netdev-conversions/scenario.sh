@@ -354,9 +354,7 @@ mctp_device() {
 	wait "$pid" || fail "netref mctp failed: $(cat /tmp/mctp.log)" || return 1
 	cat /tmp/mctp.log
 	sleep 1
-	[ ! -e "/sys/class/net/$mdev" ] || fail "$mdev was not unregistered" || return 1
-	! dmesg_since | grep 'unregister_netdevice: waiting' ||
-		fail "$mdev waited for its references" || return 1
+	gone_at_once "$mdev" || return 1
 	no_untracked
 }
 
@@ -613,9 +611,7 @@ can_sockets() {
 		fail "a closed CAN socket still holds vcan0" || return 1
 	ip link del vcan0 || return 1
 	sleep 1
-	[ ! -e /sys/class/net/vcan0 ] || fail "vcan0 was not unregistered" || return 1
-	! dmesg_since | grep 'unregister_netdevice: waiting' ||
-		fail "vcan0 waited for its references" || return 1
+	gone_at_once vcan0 || return 1
 	no_untracked
 }
 
@@ -669,9 +665,7 @@ vsock_tap() {
 		fail "a tap delivery still holds vsockmon0" || return 1
 	ip link del vsockmon0 || return 1
 	sleep 1
-	[ ! -e /sys/class/net/vsockmon0 ] || fail "vsockmon0 was not unregistered" || return 1
-	! dmesg_since | grep 'unregister_netdevice: waiting' ||
-		fail "vsockmon0 waited for its references" || return 1
+	gone_at_once vsockmon0 || return 1
 	no_untracked
 }
 
@@ -714,9 +708,7 @@ wpan_legacy_iface() {
 	[ -n "$phy" ] || fail "no IEEE 802.15.4 PHY" || return 1
 	/plan/bin/wpanref iface "$phy" wpan9 ||
 		fail "wpanref iface $phy wpan9 failed" || return 1
-	[ ! -e /sys/class/net/wpan9 ] || fail "wpan9 was not unregistered" || return 1
-	! dmesg_since | grep 'unregister_netdevice: waiting' ||
-		fail "wpan9 waited for its references" || return 1
+	gone_at_once wpan9 || return 1
 	no_untracked
 }
 
@@ -930,11 +922,7 @@ netrom_rose() {
 			sleep 1
 		done
 	done
-	for d in nr0 rose0; do
-		[ ! -e "/sys/class/net/$d" ] || fail "$d was not unregistered" || return 1
-	done
-	! dmesg_since | grep 'unregister_netdevice: waiting' ||
-		fail "a NET/ROM, ROSE or mkiss device waited for its references" || return 1
+	gone_at_once nr0 rose0 || return 1
 	no_untracked
 }
 # --- END he ---
@@ -1177,9 +1165,7 @@ team_ports() {
 	ip link set tm0 master team0 || fail "cannot add tm0 to team0 again" || return 1
 	ip link del team0 || return 1
 	sleep 1
-	[ ! -e /sys/class/net/team0 ] || fail "team0 was not unregistered" || return 1
-	! dmesg_since | grep 'unregister_netdevice: waiting' ||
-		fail "team0 waited for its references" || return 1
+	gone_at_once team0 || return 1
 	ip link del tm0 || return 1
 	ip link del tm1 || return 1
 	no_untracked
@@ -1213,9 +1199,7 @@ bond_tsinfo() {
 	ip link del bd0 || return 1
 	ip link del bd1 || return 1
 	sleep 1
-	[ ! -e /sys/class/net/bnd0 ] || fail "bnd0 was not unregistered" || return 1
-	! dmesg_since | grep 'unregister_netdevice: waiting' ||
-		fail "bnd0 or a slave waited for its references" || return 1
+	gone_at_once bnd0 || return 1
 	no_untracked
 }
 # The WireGuard generic netlink requests (hhref wg) look wg0 up in
@@ -1237,9 +1221,7 @@ wireguard_requests() {
 		fail "a WireGuard request still holds wg0" || return 1
 	ip link del wg0 || return 1
 	sleep 1
-	[ ! -e /sys/class/net/wg0 ] || fail "wg0 was not unregistered" || return 1
-	! dmesg_since | grep 'unregister_netdevice: waiting' ||
-		fail "wg0 waited for its references" || return 1
+	gone_at_once wg0 || return 1
 	no_untracked
 }
 # --- END hh ---
