@@ -34,8 +34,8 @@
 
 TESTS="load_module tracked_leak_report untracked_leak_report
 double_release_balanced rename_names_tracker module_exit_releases
-netns_scoped_names conv_queues conv_in_device conv_linkwatch
-conv_dst_blackhole conv_mroute_vifs conv_netconsole"
+netns_scoped_names view_queues view_in_device view_linkwatch
+view_dst_blackhole view_mroute_vifs view_netconsole"
 
 leak=/sys/kernel/debug/netdev_ref_leak
 dbg=/sys/kernel/debug/ref_tracker
@@ -290,7 +290,7 @@ netns_scoped_names() {
 
 # struct netdev_rx_queue and struct netdev_queue: one reference per
 # queue kobject (rx-N, tx-N in sysfs), taken when the kobject is added.
-conv_queues() {
+view_queues() {
 	ip link add c6q0 numtxqueues 3 numrxqueues 4 type dummy || return 1
 	ls /sys/class/net/c6q0/queues
 	for q in rx-0 rx-3 tx-0 tx-2; do
@@ -310,7 +310,7 @@ conv_queues() {
 }
 
 # struct in_device: held from inetdev_init() for the device's IPv4 life.
-conv_in_device() {
+view_in_device() {
 	ip link add c6i0 type dummy || return 1
 	ip link set c6i0 up || return 1
 	ip addr add 192.0.2.17/28 dev c6i0 || return 1
@@ -325,7 +325,7 @@ conv_in_device() {
 # linkwatch: a pending link event holds the device until the linkwatch
 # work runs. Events less than a second after the last run wait for the
 # next, so toggling the carrier shows one while it waits.
-conv_linkwatch() {
+view_linkwatch() {
 	ip link add c6l0 type dummy || return 1
 	ip link set c6l0 up || return 1
 	f=$(view_file c6l0) || return 1
@@ -345,7 +345,7 @@ conv_linkwatch() {
 # dst_entry: routes and traffic across a veth pair hold it; a dst still
 # used by a socket when the device goes away moves its reference to
 # blackhole_netdev (dst_dev_put()), so that the device can be freed.
-conv_dst_blackhole() {
+view_dst_blackhole() {
 	ip netns add c6p || return 1
 	ip link add c6d0 type veth peer name c6d1 netns c6p || return 1
 	ip addr add 192.0.2.33/28 dev c6d0 || return 1
@@ -382,7 +382,7 @@ conv_dst_blackhole() {
 
 # struct vif_device: a multicast routing vif (ipmr) and mif (ip6mr) on a
 # device hold it until the routing socket is closed.
-conv_mroute_vifs() {
+view_mroute_vifs() {
 	ip link add c6m0 type dummy || return 1
 	ip link set c6m0 up || return 1
 	ip addr add 192.0.2.49/28 dev c6m0 || return 1
@@ -410,7 +410,7 @@ conv_mroute_vifs() {
 # deleting the device makes netconsole let go. This 6.12 sets
 # IFF_DISABLE_NETPOLL on veth, so netconsole must refuse a veth and is
 # bound to a dummy device instead.
-conv_netconsole() {
+view_netconsole() {
 	ip link add c6n2 type veth peer name c6n3 || return 1
 	ip link set c6n3 up && ip link set c6n2 up || return 1
 	! insmod /lib/modules/netconsole.ko \

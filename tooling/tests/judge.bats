@@ -104,6 +104,10 @@ assert d["console"].endswith("/logs/pass/console.log"), d["console"]
 		guest-finished "no '# reftrack: guest done' line" \
 		ktap "no KTAP output at all" \
 		"splat x1" "expected 1, found 0" \
+		"report x1" "expected 1, found 0" \
+		warn-once "did not re-arm" \
+		taint "printed no '# reftrack: tainted N' line" \
+		tests "no scenario KTAP document" \
 		must "absent: ref_tracker: reference already released"
 }
 
@@ -114,12 +118,16 @@ assert d["console"].endswith("/logs/pass/console.log"), d["console"]
 		guest-finished "the guest died or hung" \
 		"ktap#1" "passed: 1" \
 		"splat x1" "expected 1, found 0" \
+		"report x1" "expected 1, found 0" \
+		taint "printed no '# reftrack: tainted N' line" \
+		tests "veth_ping_across_netns has no result; ref_tracker_selftest_double_release has no result" \
 		must "absent: ref_tracker: reference already released"
 }
 
 @test "judge: no KTAP at all fails even though the guest finished" {
 	judge no-ktap no-ktap.log "$C/plan.expect"
-	assert_failed no-ktap ktap "no KTAP output at all"
+	assert_failed no-ktap ktap "no KTAP output at all" \
+		tests "no scenario KTAP document"
 }
 
 @test "judge: KTAP without a plan line fails" {
@@ -129,7 +137,8 @@ assert d["console"].endswith("/logs/pass/console.log"), d["console"]
 
 @test "judge: fewer results than planned fails" {
 	judge short short.log "$C/plan.expect"
-	assert_failed short "ktap#1" "Ran 3 tests: passed: 2, crashed: 1, errors: 1"
+	assert_failed short "ktap#1" "Ran 3 tests: passed: 2, crashed: 1, errors: 1" \
+		tests "ref_tracker_selftest_double_release has no result"
 	assert_output_has "missing expected subtest"
 }
 
@@ -147,7 +156,8 @@ assert d["console"].endswith("/logs/pass/console.log"), d["console"]
 
 @test "judge: a declared WARNING seen twice when declared once fails" {
 	judge twice splat-twice.log "$C/plan.expect"
-	assert_failed twice "splat x1" "expected 1, found 2: at lib/ref_tracker"
+	assert_failed twice "splat x1" "expected 1, found 2: at lib/ref_tracker" \
+		"report x1" "expected 1, found 2: reference already released"
 }
 
 @test "judge: a must pattern that is absent fails" {
@@ -158,7 +168,8 @@ assert d["console"].endswith("/logs/pass/console.log"), d["console"]
 @test "judge: a must_not pattern that is present fails, quoting the line" {
 	judge leak netdev-leak.log "$C/plan.expect"
 	assert_failed leak must_not \
-		"present: unregister_netdevice: waiting for v0 to become free. Usage count = 2"
+		"present: unregister_netdevice: waiting for v0 to become free. Usage count = 2" \
+		undeclared-reports "1 line(s), first: unregister_netdevice: waiting for v0 to become free"
 }
 
 @test "judge: boot-time KUnit KTAP then the guest's: both parsed, kunit rule satisfied" {
@@ -187,7 +198,124 @@ assert d["ktap"]["documents"] == 2 and d["ktap"]["passed"] == 5, d["ktap"]
 	judge noexpect pass.log "$BATS_TEST_TMPDIR/no-such-plan/expect"
 	assert_failed noexpect \
 		testplan "no expectations file $BATS_TEST_TMPDIR/no-such-plan/expect" \
-		undeclared-splats "first: WARNING: CPU: 1 PID: 63 at lib/ref_tracker.c:255"
+		undeclared-splats "first: WARNING: CPU: 1 PID: 63 at lib/ref_tracker.c:255" \
+		undeclared-reports "first: ref_tracker: reference already released." \
+		taint "W not allowed by the plan (taint none)" \
+		tests "the plan pins no test list"
+}
+
+# variant NAME FROM PYTHON: fixtures/console/FROM rewritten by PYTHON (a
+# function body that gets the console's lines, CR included, as `l` and
+# returns the new list; `before(l, MARK, ADDED)` inserts the lines ADDED
+# before the line MARK) into $BATS_TEST_TMPDIR/NAME.log; `judge` finds it
+# with C=$BATS_TEST_TMPDIR.
+variant() {
+	python3 -c "
+import sys
+def before(l, mark, added):
+    i = [k for k, x in enumerate(l) if x.rstrip('\r') == mark][0]
+    return l[:i] + [a + '\r' for a in added] + l[i:]
+l = open(sys.argv[1], newline='').read().split('\n')
+def f(l):
+$3
+open(sys.argv[2], 'w', newline='').write('\n'.join(f(l)))
+" "$FIXTURES/console/$2" "$BATS_TEST_TMPDIR/$1.log"
+}
+
+@test "judge: a leak report after boot (an undeclared ref_tracker report) fails" {
+	variant leak pass.log "
+    return before(l, '# reftrack: tainted 512', ['[    4.100000] ref_tracker: eth0/2@000000001234abcd has 1/1 users, oldest 812 ms ago, at', '[    4.100001]  packet_do_bind+0x1/0x2'])"
+	C=$BATS_TEST_TMPDIR judge leak leak.log "$FIXTURES/console/plan.expect"
+	assert_failed leak undeclared-reports \
+		"1 line(s), first: ref_tracker: eth0/2@000000001234abcd has 1/1 users"
+}
+
+@test "judge: a double release after boot (the re-armed WARNING and its report, undeclared) fails" {
+	variant dbl pass.log "
+    return before(l, '# reftrack: tainted 512', ['[    4.2] ref_tracker: eth0/2@00000000abcd: reference already released.', '[    4.3] WARNING: CPU: 0 PID: 90 at lib/ref_tracker.c:300 ref_tracker_free+0x1/0x2'])"
+	C=$BATS_TEST_TMPDIR judge dbl dbl.log "$FIXTURES/console/plan.expect"
+	assert_failed dbl "splat x1" "expected 1, found 2" \
+		"report x1" "expected 1, found 2: reference already released"
+}
+
+@test "judge: a test deleted from the scenario (shorter plan, all ok) fails against the pinned list" {
+	variant deleted pass.log "
+    out = []
+    for x in l:
+        if x.rstrip('\r') == '1..3': x = '1..2\r'
+        if x.startswith('ok 2 veth_ping_across_netns'): continue
+        if x.startswith('ok 3 '): x = x.replace('ok 3 ', 'ok 2 ')
+        out.append(x)
+    return out"
+	C=$BATS_TEST_TMPDIR judge deleted deleted.log "$FIXTURES/console/plan.expect"
+	assert_failed deleted tests "veth_ping_across_netns has no result"
+	assert_output_has "PASS ktap#1                       Ran 2 tests: passed: 2"
+}
+
+@test "judge: an extra test, or a skip the plan does not declare, fails; a declared skip passes" {
+	variant extra pass.log "
+    l = [x.replace('1..3', '1..4') for x in l]
+    return before(l, '# reftrack: tainted 512', ['ok 4 sneaked_in # SKIP no reason to run'])"
+	C=$BATS_TEST_TMPDIR judge extra extra.log "$FIXTURES/console/plan.expect"
+	assert_failed extra tests "sneaked_in ran but is not in the plan"
+	cp "$FIXTURES/console/plan.expect" "$BATS_TEST_TMPDIR/skip.expect"
+	echo "test sneaked_in" >>"$BATS_TEST_TMPDIR/skip.expect"
+	C=$BATS_TEST_TMPDIR judge extra2 extra.log "$BATS_TEST_TMPDIR/skip.expect"
+	assert_failed extra2 tests "sneaked_in skipped, and the plan declares no skip for it"
+	echo "test sneaked_in skip needs hardware QEMU lacks" >>"$BATS_TEST_TMPDIR/skip.expect"
+	sed -i '/^test sneaked_in$/d' "$BATS_TEST_TMPDIR/skip.expect"
+	C=$BATS_TEST_TMPDIR judge extra3 extra.log "$BATS_TEST_TMPDIR/skip.expect"
+	assert_status 0
+	assert_output_has "PASS tests                        4 pinned tests"
+}
+
+@test "judge: an RCU stall, a SLUB object report and a KASAN report are undeclared splats" {
+	variant stall pass.log "
+    return before(l, '# reftrack: tainted 512', ['[   60.1] rcu: INFO: rcu_preempt detected stalls on CPUs/tasks:'])"
+	C=$BATS_TEST_TMPDIR judge stall stall.log "$FIXTURES/console/plan.expect"
+	assert_failed stall undeclared-splats "first: rcu: INFO: rcu_preempt detected stalls on CPUs/tasks:"
+	variant slub pass.log "
+    return before(l, '# reftrack: tainted 512', ['[    5.0] =============================================================================', '[    5.0] BUG kmalloc-32 (Not tainted): Poison overwritten'])"
+	C=$BATS_TEST_TMPDIR judge slub slub.log "$FIXTURES/console/plan.expect"
+	assert_failed slub undeclared-splats "first: BUG kmalloc-32 (Not tainted): Poison overwritten"
+	variant kasan pass.log "
+    return before(l, '# reftrack: tainted 512', ['[    5.0] BUG: KASAN: slab-use-after-free in ref_tracker_free+0x1/0x2'])"
+	C=$BATS_TEST_TMPDIR judge kasan kasan.log "$FIXTURES/console/plan.expect"
+	assert_failed kasan undeclared-splats "first: BUG: KASAN: slab-use-after-free in ref_tracker_free"
+}
+
+@test "judge: a crash after 'guest done' still fails" {
+	variant late pass.log "
+    return l + ['[    5.1] BUG: kernel NULL pointer dereference, address: 0000000000000008\r', '[    5.1] Kernel panic - not syncing: Fatal exception\r']"
+	C=$BATS_TEST_TMPDIR judge late late.log "$FIXTURES/console/plan.expect"
+	assert_failed late undeclared-splats "2 line(s), first: BUG: kernel NULL pointer dereference"
+}
+
+@test "judge: strict mode's full table and an unregister wait are reports" {
+	variant full pass.log "
+    return before(l, '# reftrack: tainted 512', ['[    5.0] netdev: too many untracked reference call sites, not reporting more', '[   15.0] unregister_netdevice: waiting for d0 to become free. Usage count = 2'])"
+	C=$BATS_TEST_TMPDIR judge full full.log "$FIXTURES/console/plan.expect"
+	assert_failed full undeclared-reports "2 line(s), first: netdev: too many untracked reference call sites" \
+		must_not "present: unregister_netdevice: waiting for d0"
+}
+
+@test "judge: a taint flag the plan does not allow fails; no taint line fails; no re-arm line fails" {
+	variant taint pass.log "
+    return [x.replace('tainted 512', 'tainted 640') for x in l]"
+	C=$BATS_TEST_TMPDIR judge taint taint.log "$FIXTURES/console/plan.expect"
+	assert_failed taint taint "tainted 640 (DW): D not allowed by the plan (taint W)"
+	variant untainted pass.log "
+    return [x for x in l if 'reftrack: tainted' not in x and 're-armed' not in x]"
+	C=$BATS_TEST_TMPDIR judge untainted untainted.log "$FIXTURES/console/plan.expect"
+	assert_failed untainted taint "printed no '# reftrack: tainted N' line" \
+		warn-once "did not re-arm the once-only warnings"
+}
+
+@test "judge: an empty KTAP document (KUnit built in, no suite) fails, saying why" {
+	variant empty pass.log "
+    return before(l, '# reftrack: once-only warnings re-armed before each test', ['[    0.5] KTAP version 1', '[    0.5] 1..0'])"
+	C=$BATS_TEST_TMPDIR judge empty empty.log "$FIXTURES/console/plan.expect"
+	assert_failed empty "ktap#1" "0 tests run: an empty KTAP document"
 }
 
 @test "judge: a console given by a relative path is judged the same" {

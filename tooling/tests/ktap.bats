@@ -41,11 +41,28 @@ scenario() {
 	[ -e "$MARK_DIR/third" ]
 }
 
-@test "ktap.sh: a test returning 4 is a skip with its reason; a failed command is not ok" {
+@test "ktap.sh: skip REASON is a skip with its reason; exit status 4 is a failure; a failed command is not ok" {
 	scenario skip
 	assert_output_has "ok 1 needs_netdevsim # SKIP netdevsim not built"
-	assert_output_has "not ok 2 plain_failure"
+	refute_output_has "after skip"
+	assert_output_has "not ok 2 returns_four"
+	refute_output_has "ok 2 returns_four # SKIP"
+	assert_output_has "not ok 3 plain_failure"
 	refute_output_has "plain: after"
+}
+
+@test "ktap.sh: with KTAP_REARM=1 the once-only warnings are re-armed before every test" {
+	# The guest's debugfs file, stood in for by a writable file whose
+	# writes are appended and counted; /sys is the host's, so a local copy
+	# of ktap.sh points at the stand-in.
+	local rearm=$BATS_TEST_TMPDIR/clear_warn_once
+	: >"$rearm"
+	sed "s|>/sys/kernel/debug/clear_warn_once|>>$rearm|" "$REPO/qemu/ktap.sh" >"$BATS_TEST_TMPDIR/ktap.sh"
+	KTAP_SH=$BATS_TEST_TMPDIR/ktap.sh KTAP_REARM=1 run "$BUSYBOX" sh "$FIXTURES/ktap/run.sh" "$FIXTURES/ktap/three.sh"
+	assert_status 0
+	[ "$(wc -l <"$rearm")" -eq 3 ] || fail_with "re-armed $(wc -l <"$rearm") times for 3 tests"
+	KTAP_SH=$BATS_TEST_TMPDIR/ktap.sh KTAP_REARM=0 run "$BUSYBOX" sh "$FIXTURES/ktap/run.sh" "$FIXTURES/ktap/three.sh"
+	[ "$(wc -l <"$rearm")" -eq 3 ] || fail_with "re-armed with KTAP_REARM=0"
 }
 
 @test "ktap.sh: expect_dmesg sees only the kernel log written during its test" {

@@ -1,0 +1,61 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0
+#
+# qemu/run with a stand-in QEMU (a script that prints a recorded console
+# or sleeps) and a stand-in gen_init_cpio: the plan's own timeout is
+# used, QEMU never inherits the cache lock's descriptor, and the console
+# goes to the judge.
+
+load helpers
+
+setup() {
+	hermetic_env "$BATS_TEST_TMPDIR"
+	local kf
+	kf=$(kernel_files)
+	export KUNIT_PY=$kf/tools/testing/kunit/kunit.py
+	[ -f "$KUNIT_PY" ] || fail_with "no kunit.py in $kf"
+	k=$OUT/kernels/t1
+	mkdir -p "$k/modules" "$PLANS_DIR/t1" "$BATS_TEST_TMPDIR/bin"
+	: >"$k/bzImage"
+	printf '#!/bin/sh\ncat "$1" >/dev/null\n' >"$k/gen_init_cpio"
+	chmod +x "$k/gen_init_cpio"
+	printf 'TESTS="one"\none() { :; }\n' >"$PLANS_DIR/t1/scenario.sh"
+	cp "$FIXTURES/console/plan.expect" "$PLANS_DIR/t1/expect"
+	# The stand-in QEMU: records whether fd 9 was open, then plays
+	# $FAKE_CONSOLE or sleeps $FAKE_SLEEP seconds.
+	cat >"$BATS_TEST_TMPDIR/bin/fake-qemu" <<-'EOS'
+		#!/bin/sh
+		if [ -e /proc/self/fd/9 ]; then echo open; else echo closed; fi >"$FAKE_FD9"
+		[ -n "${FAKE_SLEEP:-}" ] && sleep "$FAKE_SLEEP"
+		cat "$FAKE_CONSOLE"
+	EOS
+	chmod +x "$BATS_TEST_TMPDIR/bin/fake-qemu"
+	export QEMU=$BATS_TEST_TMPDIR/bin/fake-qemu FAKE_FD9=$BATS_TEST_TMPDIR/fd9
+	export FAKE_CONSOLE=$FIXTURES/console/pass.log
+}
+
+@test "qemu/run: a passing console passes; QEMU gets no fd 9 (the cache lock)" {
+	exec 9>"$BATS_TEST_TMPDIR/lock"
+	run "$REPO/qemu/run" t1
+	exec 9>&-
+	assert_status 0
+	assert_output_has "t1: PASS"
+	[ "$(cat "$FAKE_FD9")" = closed ] || fail_with "QEMU inherited fd 9"
+	assert_file_has "$OUT/logs/t1/qemu.cmd" "fake-qemu"
+}
+
+@test "qemu/run: the plan's timeout line wins over QEMU_TIMEOUT, and a guest past it fails as a timeout" {
+	echo "timeout 1" >>"$PLANS_DIR/t1/expect"
+	FAKE_SLEEP=5 QEMU_TIMEOUT=300 run "$REPO/qemu/run" t1
+	assert_status 1
+	assert_output_has "timeout 1s from the plan"
+	assert_output_has "FAIL qemu-exit"
+	assert_output_has "timeout: guest still running"
+}
+
+@test "qemu/run: QEMU_TIMEOUT_SCALE stretches the plan's timeout" {
+	echo "timeout 1" >>"$PLANS_DIR/t1/expect"
+	FAKE_SLEEP=2 QEMU_TIMEOUT_SCALE=5 run "$REPO/qemu/run" t1
+	assert_output_has "timeout 5s from the plan"
+	assert_status 0
+}
