@@ -276,3 +276,53 @@ take_lock() {
 		die "$EXIT_USAGE" "another run holds $CACHE_DIR/lock; wait for it to finish"
 	export REFTRACK_LOCKED=1
 }
+
+# stamp_branch NAME: record that topic/NAME was made from (or written
+# to) topics/NAME/series.mbox as it is now, on top of the previous
+# topic's branch (or the base) as it is now: the mbox's blob id, the
+# branch's commit and its parent ref's commit, in
+# $WORK/.git/reftrack-stamps/NAME. tooling/apply and tooling/export
+# write it; require_fresh_branch reads it.
+stamp_branch() {
+	local d=$WORK/.git/reftrack-stamps blob tip onto
+
+	blob=$(git hash-object --no-filters "$TOPICS_DIR/$1/series.mbox") || return 1
+	tip=$(wgit rev-parse --verify -q "$(topic_branch "$1")^{commit}") || return 1
+	onto=$(wgit rev-parse --verify -q "$(prev_ref "$1")^{commit}") || return 1
+	mkdir -p "$d" || return 1
+	printf 'mbox %s\ncommit %s\nonto %s\n' "$blob" "$tip" "$onto" >"$d/$1.tmp" &&
+		mv "$d/$1.tmp" "$d/$1"
+}
+
+# require_fresh_branch NAME: exit 1 unless topic/NAME and every topic
+# branch below it are what topics/ holds now: each branch still at the
+# commit its stamp names, each mbox unchanged since (same blob id), each
+# stacked on the branch below as it is now. A branch left by an earlier
+# run (an apply that failed since), an mbox edited or replaced after
+# `make apply`, or a branch moved without `make export` is refused.
+# Exit 2 when the branch does not exist.
+require_fresh_branch() {
+	local name=$1 t branch s blob tip onto want
+
+	for t in $(all_topics); do
+		branch=$(topic_branch "$t")
+		s=$WORK/.git/reftrack-stamps/$t
+		tip=$(wgit rev-parse --verify -q "$branch^{commit}") ||
+			die "$EXIT_USAGE" "branch $branch missing; run 'make apply' first"
+		[ -f "$s" ] ||
+			die "$branch was not made by this tooling's 'make apply' (no stamp $s); run 'make apply'"
+		want=$(sed -n 's/^mbox //p' "$s")
+		blob=$(git hash-object --no-filters "$TOPICS_DIR/$t/series.mbox" 2>/dev/null) || blob=none
+		[ "$blob" = "$want" ] ||
+			die "$branch is stale: topics/$t/series.mbox changed since it was applied (blob $blob, branch made from $want); run 'make apply'"
+		want=$(sed -n 's/^commit //p' "$s")
+		[ "$tip" = "$want" ] ||
+			die "$branch moved since 'make apply' (now ${tip:0:12}, applied ${want:0:12}) and topics/$t/series.mbox does not hold it; run 'make export TOPIC=$t' to keep it, or 'make apply' to drop it"
+		onto=$(wgit rev-parse --verify -q "$(prev_ref "$t")^{commit}") || onto=none
+		want=$(sed -n 's/^onto //p' "$s")
+		[ "$onto" = "$want" ] ||
+			die "$branch is stale: it was applied onto ${want:0:12}, $(prev_ref "$t") is now ${onto:0:12}; run 'make apply'"
+		[ "$t" = "$name" ] && return 0
+	done
+	die "$EXIT_USAGE" "no topic $name in $TOPICS_DIR"
+}

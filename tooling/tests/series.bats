@@ -268,6 +268,8 @@ round_trip() {
 		!done && /^$/ { print; for (i = 1; i <= 4000; i++) printf "Padding line %d of a long cover letter.\n", i; print ""; done = 1; next }
 		{ print }' "$mbox" >"$mbox.new"
 	mv "$mbox.new" "$mbox"
+	# An edited mbox is applied again before its branch is used.
+	"$REPO/tooling/apply" >/dev/null 2>&1 || "$REPO/tooling/apply"
 	run "$REPO/tooling/series" 03-big
 	assert_status 0
 	c=$(cover "$OUT/series/03-big-part1")
@@ -307,6 +309,8 @@ round_trip() {
 	git -C "$WORK" worktree add -q "$BATS_TEST_TMPDIR/ed" topic/01-core
 	git -C "$BATS_TEST_TMPDIR/ed" commit -q --amend -m 'lib: build test_ref_tracker' \
 		-m 'Body, reworded after review.' -m 'Signed-off-by: Test Author <test@example.org>'
+	# The edit loop: the branch is written back to topics/ first.
+	"$REPO/tooling/export" 01-core >/dev/null 2>&1 || "$REPO/tooling/export" 01-core
 	record_checks 01-core
 	run "$REPO/tooling/series" --bump 01-core "reword patch 3 after review"
 	assert_status 0
