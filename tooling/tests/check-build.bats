@@ -206,6 +206,24 @@ int kb_b(void)
 		fail_with "the counts differ: a count comparison would catch it too"
 }
 
+@test "objtool and modpost: a new objtool warning fails warnings, one at another offset passes, modpost's warns the build" {
+	printf '// objtool-standin: kb_get+0x1a: unreachable instruction\n' >>"$SCRATCH/lib/kb.c"
+	commit 'lib: kb_get trips objtool'
+	sed -i 's/kb_get+0x1a/kb_get+0x2c/' "$SCRATCH/lib/kb.c"
+	commit 'lib: kb_get moves'
+	printf '// modpost-standin: vmlinux: section mismatch in reference: kb_get+0x12 (section: .text) -> kb_setup (section: .init.text)\n' >>"$SCRATCH/lib/warn.c"
+	commit 'lib: warn_old trips modpost'
+	run_cb
+	assert_status 0
+	expect 1 warnings fail
+	[[ "$(detail 1 warnings)" == *"lib/kb.o: warning: objtool: kb_get+0xN: unreachable instruction"* ]] ||
+		fail_with "objtool's warning not named: $(detail 1 warnings)"
+	expect 2 warnings pass
+	expect 3 build warn
+	[[ "$(detail 3 build)" == *"modpost: warning: vmlinux: section mismatch in reference: kb_get+0xN"* ]] ||
+		fail_with "modpost's warning not named: $(detail 3 build)"
+}
+
 @test "warnings: a header's new warning is found through an object that includes it" {
 	printf 'static int kb_unused(void)\n{\n\treturn 0;\n}\n' >>"$SCRATCH/include/linux/kb.h"
 	commit 'kb.h: add kb_unused'

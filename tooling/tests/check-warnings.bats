@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # check-warnings.bats - tooling/check-warnings compares W=1 and sparse
-# warnings by identity (file, text; line numbers removed) as multisets:
+# warnings, and objtool's and modpost's, by identity (file, text; line
+# numbers and code offsets removed) as multisets:
 # a new warning and a warning replaced by another are caught, a warning
 # that only moved to another line and an identical log are not.
 # Recorded logs in fixtures/warnings/ (see its README).
@@ -70,6 +71,31 @@ cw() { run "$REPO/tooling/check-warnings" --strip /abs/src "$@"; }
 		>"$BATS_TEST_TMPDIR/utf8.log"
 	cw --keys "$BATS_TEST_TMPDIR/utf8.log"
 	assert_output_has "no previous prototype for 'kb_get'"
+}
+
+@test "objtool and modpost lines have identities (no line numbers, offsets removed)" {
+	cw --keys "$W/linker.log"
+	assert_status 0
+	assert_output_has "lib/kb.o: warning: objtool: kb_get+0xN: unreachable instruction"
+	assert_output_has "vmlinux.o: warning: objtool: kb_enter+0xN: call to kb_trace() leaves .noinstr.text section"
+	assert_output_has "modpost: warning: vmlinux: section mismatch in reference: kb_get+0xN (section: .text) -> kb_setup (section: .init.text)"
+	assert_output_has 'modpost: error: "kb_missing" [lib/kb_mod.ko] undefined!'
+	[ "${#lines[@]}" -eq 6 ] || fail_with "want 6 identities"
+}
+
+@test "new objtool and modpost warnings: exit 1, each named" {
+	cw "$W/base.log" "$W/linker.log"
+	assert_status 1
+	[ "$(grep -c '^new: ' <<<"$output")" -eq 4 ] || fail_with "want 4 new"
+	assert_output_has "new: lib/kb.o: warning: objtool: kb_get+0xN: unreachable instruction"
+	assert_output_has "new: modpost: warning: vmlinux: section mismatch in reference:"
+}
+
+@test "objtool and modpost warnings at other offsets and paths: exit 0" {
+	cw "$W/linker.log" "$W/linker-moved.log"
+	assert_status 0
+	refute_output_has 'new: '
+	refute_output_has 'gone: '
 }
 
 @test "a missing log is a usage error" {

@@ -99,6 +99,70 @@ int a_very_long_function_name_that_goes_past_eighty_columns_on_one_line(void);" 
 	assert_file_has "$OUT/check/01-t.tsv" 'trailing whitespace'
 }
 
+@test "checkpatch: a typo only codespell's dictionary knows is flagged" {
+	commit_file 1 lib/s.c "// SPDX-License-Identifier: GPL-2.0
+/* The insallation of the counters. */
+int s_value;" 'lib: add s_value' "$sob"
+	run_check
+	[ "$(verdict 1 checkpatch)" = warn ] || fail_with "checkpatch: $(verdict 1 checkpatch)"
+	assert_file_has "$OUT/check/01-t.tsv" "'insallation' may be misspelled"
+	refute_output_has 'No codespell typos will be found'
+}
+
+@test "checkpatch: a run that ends without its total line fails (did not complete), never warns" {
+	# The real checkpatch, except on a patch with the marker: there it
+	# dies as perl does (no ERROR: text, no total line).
+	mv "$WORK/scripts/checkpatch.pl" "$WORK/scripts/checkpatch-real.pl"
+	# shellcheck disable=SC2016 # perl, not shell
+	printf '%s\n' '#!/usr/bin/perl' 'open(my $h, "<", $ARGV[-1]) or die; local $/; my $t = <$h>;' \
+		'die "Undefined subroutine &main::x called at scripts/checkpatch.pl line 1.\n" if $t =~ /checkpatch-crash-marker/;' \
+		'exec("perl", "scripts/checkpatch-real.pl", @ARGV) or die;' >"$WORK/scripts/checkpatch.pl"
+	commit_file 1 lib/a.c "$clean_c" 'lib: add a' "$sob"
+	commit_file 2 lib/b.c "${clean_c//clean_sum/b_sum}
+
+/* checkpatch-crash-marker */" 'lib: add b' "$sob"
+	run_check
+	assert_status 1
+	[ "$(verdict 1 checkpatch)" = pass ] || fail_with "patch 1: $(verdict 1 checkpatch)"
+	[ "$(verdict 2 checkpatch)" = fail ] || fail_with "patch 2: $(verdict 2 checkpatch)"
+	assert_file_has "$OUT/check/01-t.tsv" 'checkpatch did not complete'
+}
+
+@test "self-test: no codespell dictionary is exit 2 naming codespell, and no patch is checked" {
+	commit_file 1 lib/a.c "$clean_c" 'lib: add a' "$sob"
+	CODESPELL_DICT=$BATS_TEST_TMPDIR/no-such-dictionary.txt run_check
+	assert_status 2
+	assert_output_has 'codespell: no dictionary'
+	assert_output_has '(package codespell)'
+	[ ! -e "$OUT/check/01-t.tsv" ] || fail_with "patches were checked"
+}
+
+@test "self-test: a crashing checkpatch, silent sparse, gcc and kernel-doc, an empty MAINTAINERS: exit 2 naming each" {
+	commit_file 1 lib/a.c "$clean_c" 'lib: add a' "$sob"
+	sgit format-patch -q --stdout --cover-letter "$(base_commit)..HEAD" >"$TOPICS_DIR/01-t/series.mbox"
+	"$REPO/tooling/apply" >/dev/null 2>&1
+	printf '#!/usr/bin/perl\ndie "Can'"'"'t locate Term/ANSIColor.pm in @INC\\n";\n' >"$WORK/scripts/checkpatch.pl"
+	printf '#!/usr/bin/perl\nexit 0;\n' >"$WORK/scripts/kernel-doc"
+	: >"$WORK/MAINTAINERS"
+	mkdir -p "$BATS_TEST_TMPDIR/bin"
+	for t in sparse gcc; do
+		printf '#!/bin/sh\nexit 0\n' >"$BATS_TEST_TMPDIR/bin/$t"
+		chmod +x "$BATS_TEST_TMPDIR/bin/$t"
+	done
+	PATH=$BATS_TEST_TMPDIR/bin:$PATH run "$REPO/tooling/check" 01-t
+	assert_status 2
+	assert_output_has '5 tool(s) missing or inactive'
+	assert_output_has 'checkpatch.pl did not complete on the self-test patch (exit '
+	assert_output_has "Can't locate Term/ANSIColor.pm"
+	assert_output_has 'sparse did not report an undeclared symbol'
+	assert_output_has '(package sparse)'
+	assert_output_has 'gcc did not compile with a missing-prototype warning'
+	assert_output_has '(package gcc)'
+	assert_output_has 'kernel-doc did not report an undescribed parameter'
+	assert_output_has 'get_maintainer.pl named nobody for lib/ref_tracker.c'
+	[ ! -e "$OUT/check/01-t.tsv" ] || fail_with "patches were checked"
+}
+
 @test "signoff: no Signed-off-by, or one by someone else, fails" {
 	commit_file 1 lib/a.c "$clean_c" 'lib: add a.c'
 	commit_file 2 lib/b.c "${clean_c//clean_sum/other_sum}" 'lib: add b.c' \
@@ -169,7 +233,41 @@ module_param(p_level, int, 0444);" 'lib: add p_level' "$sob"
 	assert_status 1
 	[ "$(verdict 1 deprecated)" = fail ] || fail_with "dev_hold: $(verdict 1 deprecated)"
 	[ "$(verdict 2 deprecated)" = warn ] || fail_with "module_param: $(verdict 2 deprecated)"
-	assert_file_has "$OUT/check/01-t.tsv" 'untracked reference: dev_hold(dev);'
+	assert_file_has "$OUT/check/01-t.tsv" 'untracked reference: dev_hold(dev); (use netdev_hold/netdev_put with a tracker); added/removed: dev_hold() 1/0'
+}
+
+@test "deprecated: calls are counted per name, as NIPA does: moved or rewritten passes, one more fails" {
+	commit_file 1 lib/h.c "// SPDX-License-Identifier: GPL-2.0
+void h_grab(struct net_device *dev)
+{
+	dev_hold(dev);
+}
+
+void h_drop(struct net_device *dev)
+{
+	dev_put(dev);
+}" 'lib: add h_grab() and h_drop()' "$sob"
+	# The dev_hold() moves to another function and gets another argument.
+	commit_file 2 lib/h.c "// SPDX-License-Identifier: GPL-2.0
+void h_grab(struct net_device *dev)
+{
+}
+
+void h_drop(struct net_device *ndev)
+{
+	dev_hold(ndev);
+	dev_put(ndev);
+}" 'lib: move the hold' "$sob"
+	# One dev_put() becomes a __dev_hold(): one more of that name.
+	sed -i 's/\tdev_put(ndev);/\t__dev_hold(ndev);/' "$SCRATCH/lib/h.c"
+	sgit commit -q -a -m 'lib: hold twice' -m 'Body.' -m "$sob"
+	run_check
+	assert_status 1
+	[ "$(verdict 1 deprecated)" = fail ] || fail_with "patch 1: $(verdict 1 deprecated)"
+	[ "$(verdict 2 deprecated)" = pass ] || fail_with "moved and rewritten: $(verdict 2 deprecated)"
+	[ "$(verdict 3 deprecated)" = fail ] || fail_with "one more __dev_hold: $(verdict 3 deprecated)"
+	assert_file_has "$OUT/check/01-t.tsv" 'untracked reference: __dev_hold(ndev); (use netdev_hold/netdev_put with a tracker); added/removed: __dev_hold() 1/0'
+	assert_file_has "$OUT/check/01-t.tsv" 'added/removed: dev_hold() 1/0, dev_put() 1/0'
 }
 
 @test "deprecated: dev_hold( in a string, a comment or its own definition is not a call" {
@@ -244,6 +342,25 @@ int x_old(int a)
 	assert_file_has "$OUT/check/01-t.tsv" "'b'"
 }
 
+@test "kerneldoc: kernel-doc failing to run, even the same way before and after, fails" {
+	# The real kernel-doc, except on a file with the marker: there it
+	# dies as a perl failure does.
+	mv "$WORK/scripts/kernel-doc" "$WORK/scripts/kernel-doc-real"
+	# shellcheck disable=SC2016 # perl, not shell
+	printf '%s\n' '#!/usr/bin/perl' 'open(my $h, "<", $ARGV[-1]) or die; local $/; my $t = <$h>;' \
+		'die "syntax error at scripts/kernel-doc line 1\n" if $t =~ /kdoc-crash-marker/;' \
+		'exec("perl", "scripts/kernel-doc-real", @ARGV) or die;' >"$WORK/scripts/kernel-doc"
+	commit_file 1 lib/k.c "$clean_c
+
+/* kdoc-crash-marker */" 'lib: add clean_sum()' "$sob"
+	sed -i 's/^ \* @b: the second$//' "$SCRATCH/lib/k.c"
+	sgit commit -q -a -m 'lib: drop a parameter description' -m 'Body.' -m "$sob"
+	run_check
+	assert_status 1
+	[ "$(verdict 2 kerneldoc)" = fail ] || fail_with "patch 2: $(verdict 2 kerneldoc)"
+	assert_file_has "$OUT/check/01-t.tsv" 'kernel-doc did not run on lib/k.c at'
+}
+
 @test "accept: a topic can accept a warning, with its reason shown" {
 	commit_file 1 lib/p.c "// SPDX-License-Identifier: GPL-2.0
 static int p_level;
@@ -276,16 +393,16 @@ module_param(p_level, int, 0444);" 'lib: add p_level' "$sob"
 	assert_output_has "run 'make apply' first"
 }
 
-# maintainers: a MAINTAINERS file for the fake base (untracked, as the
-# tools are): lib/cc* belongs to a subsystem with a list, a maintainer
-# and a reviewer.
+# maintainers: an entry appended to the fake base's MAINTAINERS
+# (untracked, as the tools are): lib/cc* belongs to a subsystem with a
+# list, a maintainer and a reviewer.
 maintainers() {
 	printf '%s\n' 'CC SUBSYSTEM' \
 		'M:	Cee Maintainer <cee@example.org>' \
 		'R:	Are Reviewer <are@example.org>' \
 		'L:	cc-list@example.org' \
 		'S:	Maintained' \
-		'F:	lib/cc*' >"$WORK/MAINTAINERS"
+		'F:	lib/cc*' >>"$WORK/MAINTAINERS"
 }
 
 @test "cc: a mailing list missing from topic.conf fails, a maintainer missing warns, all named passes" {
@@ -311,7 +428,7 @@ maintainers() {
 		'M:	Cee Maintainer <cee@example.org>' \
 		'L:	cc-list@example.org' \
 		'S:	Maintained' \
-		'F:	lib/cc*' >"$WORK/MAINTAINERS"
+		'F:	lib/cc*' >>"$WORK/MAINTAINERS"
 	commit_file 1 lib/cc.c "$clean_c" 'lib: add cc.c' "$sob"
 	printf 'to: netdev@vger.kernel.org\n' >>"$TOPICS_DIR/01-t/topic.conf"
 	run_check

@@ -276,14 +276,18 @@ setup_test_copy() {
 branch_id() { git -C "$WORK" rev-parse --verify -q "refs/heads/topic/$1"; }
 
 # setup_kernel_tools: setup_base_and_topics, plus the base tree's scripts
-# (kernel_files) in the work repository and the top-level entries
-# checkpatch looks for to recognise a kernel tree.
+# (kernel_files) in the work repository, the top-level entries
+# checkpatch looks for to recognise a kernel tree, and a MAINTAINERS
+# entry for lib/ref_tracker.c (tooling/check's self-test asks
+# get_maintainer.pl for it and fails when nobody is named).
 setup_kernel_tools() {
 	setup_base_and_topics
 	local w kf
 	kf=$(kernel_files)
 	w=$(work_repo)
 	cp "$kf"/scripts/* "$w/scripts/"
-	(cd "$w" && touch COPYING CREDITS Kbuild MAINTAINERS README &&
+	(cd "$w" && touch COPYING CREDITS Kbuild README &&
 		mkdir -p Documentation arch drivers fs init ipc kernel)
+	printf '%s\n' 'REF TRACKER (TEST ENTRY)' 'M:	Ref Maintainer <ref@example.org>' \
+		'L:	netdev@vger.kernel.org' 'S:	Maintained' 'F:	lib/ref_tracker.c' '' >"$w/MAINTAINERS"
 }

@@ -343,10 +343,21 @@ round_trip() {
 @test "check: records success per topic, and drops the record on a failure" {
 	own_copy
 	# Stand-ins for the kernel's checkers: what this test needs is the
-	# record, not checkpatch's verdicts (check.bats covers those).
-	printf '#!/usr/bin/perl\nexit 0;\n' >"$WORK/scripts/checkpatch.pl"
-	printf '#!/usr/bin/perl\nexit 0;\n' >"$WORK/scripts/kernel-doc"
-	printf '#!/usr/bin/perl\nexit 0;\n' >"$WORK/scripts/get_maintainer.pl"
+	# record, not checkpatch's verdicts (check.bats covers those). Each
+	# still flags what tooling/check's self-test gives it, as the real
+	# one does, and checkpatch prints its total line.
+	# shellcheck disable=SC2016 # perl, not shell
+	printf '%s\n' '#!/usr/bin/perl' 'open(my $h, "<", $ARGV[-1]) or die; local $/; my $t = <$h>;' \
+		'print "WARNING: '"'"'coutners'"'"' may be misspelled\n" if $t =~ /coutners/;' \
+		'print $ENV{CP_STANDIN_ERROR} && $t !~ /coutners/ ? "x.patch:1: ERROR: bad\ntotal: 1 errors, 0 warnings, 0 checks, 1 lines checked\n" : "total: 0 errors, 0 warnings, 0 checks, 1 lines checked\n";' \
+		>"$WORK/scripts/checkpatch.pl"
+	# shellcheck disable=SC2016 # perl, not shell
+	printf '%s\n' '#!/usr/bin/perl' 'open(my $h, "<", $ARGV[-1]) or die; local $/; my $t = <$h>;' \
+		'print "kdoc.c:7: warning: Function parameter or struct member '"'"'b'"'"' not described in '"'"'selftest_kdoc'"'"'\n" if $t =~ /selftest_kdoc/;' \
+		>"$WORK/scripts/kernel-doc"
+	# shellcheck disable=SC2016 # perl, not shell
+	printf '%s\n' '#!/usr/bin/perl' 'print "Some One <one\@example.org> (maintainer:X)\n" if grep { $_ eq "-f" } @ARGV;' \
+		>"$WORK/scripts/get_maintainer.pl"
 	# shellcheck disable=SC2016 # expanded by the stand-in
 	printf '#!/bin/sh\nfor c in $(git -C "$WORK" rev-list "$BASE_REF..topic/$1"); do\n\tprintf "%%s\\tbuild\\tpass\\t-\\n%%s\\twarnings\\tpass\\t-\\n" "$c" "$c"\ndone >"$2"\n' \
 		>"$BATS_TEST_TMPDIR/check-build"
@@ -357,8 +368,7 @@ round_trip() {
 	assert_status 0
 	[ "$(cat "$OUT/check/01-core.ok")" = "$(git -C "$WORK" rev-parse topic/01-core)" ] ||
 		fail_with "01-core.ok: $(cat "$OUT/check/01-core.ok" 2>&1)"
-	printf '#!/usr/bin/perl\nprint "x.patch:1: ERROR: bad\\n"; exit 1;\n' >"$WORK/scripts/checkpatch.pl"
-	run "$REPO/tooling/check" 01-core
+	CP_STANDIN_ERROR=1 run "$REPO/tooling/check" 01-core
 	assert_status 1
 	[ ! -e "$OUT/check/01-core.ok" ] || fail_with "a failing check left its record"
 	run "$REPO/tooling/series" 01-core
