@@ -70,7 +70,7 @@ series: ## out/series/NAME[-partK]/: mails for TOPICS (default all) via b4; neve
 	tooling/series
 
 kasan: ## build and boot-test TOPICS (default: all) with KASAN on (VARIANT=kasan)
-	VARIANT=kasan NO_BASE=1 QEMU_MEM=2048 tooling/pipeline build boot
+	VARIANT=kasan NO_BASE=1 QEMU_MEM=2048 QEMU_TIMEOUT_SCALE=3 tooling/pipeline build boot
 
 census: ## count untracked dev_hold/dev_put call sites per directory, base vs topics
 	tooling/census

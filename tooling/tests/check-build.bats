@@ -441,6 +441,27 @@ int none_get(void)
 	[ -s "$OUT/logs/check-build/02-t/01-build.log" ] || fail_with "a changed patch was not rebuilt"
 }
 
+@test "kept results are not reused once the walk's own code changes (no version string to raise by hand)" {
+	local copy=$BATS_TEST_TMPDIR/repo
+	sed -i 's/return 1;/return 3;/' "$SCRATCH/lib/kb.c"
+	commit 'lib: kb_get returns 3'
+	run_cb
+	assert_status 0
+	expect 1 build pass
+	# The same walk from a copy of the tooling: results kept, no build.
+	mkdir -p "$copy"
+	cp -r "$REPO/tooling" "$REPO/qemu" "$REPO/Makefile" "$copy/"
+	rm -rf "$OUT/logs/check-build"
+	run "$copy/tooling/check-build" 02-t "$RES"
+	assert_status 0
+	[ ! -e "$OUT/logs/check-build/02-t/01-build.log" ] || fail_with "rebuilt with identical tooling"
+	# The judging code changes: the kept verdicts no longer apply.
+	echo '# a rule changed' >>"$copy/tooling/check-warnings"
+	run "$copy/tooling/check-build" 02-t "$RES"
+	assert_status 0
+	[ -s "$OUT/logs/check-build/02-t/01-build.log" ] || fail_with "kept a verdict made by other code"
+}
+
 @test "tooling/check: build and warnings columns, a failure fails the run" {
 	printf '\nint kb_new(void)\n{\n\treturn 2;\n}\n' >>"$SCRATCH/lib/kb.c"
 	commit 'lib: add kb_new'
