@@ -6,6 +6,7 @@
 TOPICS ?=
 CACHE_DIR ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/reftrack
 OUT ?= $(CURDIR)/out
+BASE ?= 6.12
 BASE_TARBALL ?= /usr/src/linux-source-6.12.tar.xz
 BASE_TREE ?=
 JOBS ?= $(shell nproc)
@@ -17,8 +18,9 @@ STRICT ?= 0
 TOPIC ?=
 MBOX ?=
 REPLACE ?=
+REPIN ?=
 
-export TOPICS CACHE_DIR OUT BASE_TARBALL BASE_TREE JOBS QEMU_TIMEOUT \
+export TOPICS CACHE_DIR OUT BASE BASE_TARBALL BASE_TREE JOBS QEMU_TIMEOUT \
 	QEMU_ACCEL DRY_RUN V STRICT
 
 .DEFAULT_GOAL := all
@@ -36,8 +38,8 @@ help: ## list targets and variables
 deps: ## install missing Debian packages (root) or print the apt-get line
 	tooling/deps
 
-base: ## import the base kernel tree (deterministic commit, reused)
-	tooling/base
+base: ## import the BASE kernel tree (deterministic commit, reused; REPIN=1 moves a pin)
+	tooling/base $(if $(filter 1,$(REPIN)),--repin)
 
 apply: ## reassemble topics/ onto the base as topic/NN-name branches
 	tooling/apply
@@ -84,7 +86,7 @@ bench-pipeline: ## wall time of every stage: cold run, then warm re-run after on
 clean: ## remove out/ (logs, kernels, results)
 	tooling/clean out
 
-clean-base: ## remove base imports other than the current one
+clean-base: ## remove base imports other than each base's current one
 	tooling/clean base
 
 distclean: ## remove out/ and the whole cache (base imports, trees)

@@ -23,6 +23,11 @@ REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 : "${BASE_TARBALL:=/usr/src/linux-source-6.12.tar.xz}"
 : "${BASE_PACKAGE:=linux-source-6.12}"
 : "${BASE_TREE:=}"
+# BASE: which base kernel (6.12, the default: the installed
+# $BASE_PACKAGE; others are pinned in $BASES_DIR/BASE.conf and fetched
+# by tooling/base).
+: "${BASE:=6.12}"
+: "${BASES_DIR:=$REPO/tooling/bases}"
 : "${TOPICS_DIR:=$REPO/topics}"
 : "${PLANS_DIR:=$REPO/testplans}"
 : "${JOBS:=$(nproc 2>/dev/null || echo 2)}"
@@ -30,7 +35,7 @@ REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 : "${V:=0}"
 
 # The work repository: a git import of the base with one branch per
-# topic. `tooling/base` writes its path to $CACHE_DIR/current-base.
+# topic. `tooling/base` writes its path to $(current_base_file).
 : "${BUILD_DIR:=$CACHE_DIR/build}"
 
 EXIT_PASS=0
@@ -128,15 +133,35 @@ wgit() {
 		-c user.name="$PROJECT_NAME" -c user.email="$PROJECT_EMAIL" "$@"
 }
 
-# load_work: set WORK (the work repository) and BASE_REF from the last
-# base import; exit 2 when no base has been imported yet.
-load_work() {
-	local cur=$CACHE_DIR/current-base
+# check_base: exit 2 unless $BASE is a base name (digits and dots).
+check_base() {
+	[[ "$BASE" =~ ^[0-9]+\.[0-9]+$ ]] ||
+		die "$EXIT_USAGE" "BASE=$BASE: not a base name (6.12, 7.2, ...)"
+}
 
-	[ -f "$cur" ] || die "$EXIT_USAGE" "no base imported yet; run 'make base'"
+# current_base_file: where the import of $BASE is recorded, so that each
+# base keeps its own work repository: $CACHE_DIR/current-base for 6.12,
+# $CACHE_DIR/current-base-BASE for the others.
+current_base_file() {
+	if [ "$BASE" = 6.12 ]; then
+		printf '%s\n' "$CACHE_DIR/current-base"
+	else
+		printf '%s\n' "$CACHE_DIR/current-base-$BASE"
+	fi
+}
+
+# load_work: set WORK (the work repository) and BASE_REF from the last
+# import of $BASE; exit 2 when that base has not been imported yet.
+load_work() {
+	local cur make_base='make base'
+
+	check_base
+	[ "$BASE" = 6.12 ] || make_base="make base BASE=$BASE"
+	cur=$(current_base_file)
+	[ -f "$cur" ] || die "$EXIT_USAGE" "no base imported yet; run '$make_base'"
 	WORK=$(sed -n 1p "$cur")
 	BASE_REF=$(sed -n 2p "$cur")
-	[ -d "$WORK/.git" ] || die "$EXIT_USAGE" "work repository $WORK is gone; run 'make base'"
+	[ -d "$WORK/.git" ] || die "$EXIT_USAGE" "work repository $WORK is gone; run '$make_base'"
 	export WORK BASE_REF
 	# Only a command holding the cache lock may judge a lock stale.
 	[ -z "${REFTRACK_LOCKED:-}" ] || clear_stale_locks "$WORK"
