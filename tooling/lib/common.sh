@@ -212,13 +212,13 @@ prev_ref() {
 # turns on).
 check_survival() {
 	local config=$1 f line opt want have lost=() i
-	local -A last=()
+	local -A owner=()
 	shift
 
 	for ((i = 1; i <= $#; i++)); do
 		while IFS= read -r line; do
 			[[ "$line" =~ ^(CONFIG_[A-Za-z0-9_]+)=|^#\ (CONFIG_[A-Za-z0-9_]+)\ is\ not\ set$ ]] &&
-				last[${BASH_REMATCH[1]}${BASH_REMATCH[2]}]=$i
+				owner[${BASH_REMATCH[1]}${BASH_REMATCH[2]}]=$i
 		done <"${!i}"
 	done
 	for ((i = 1; i <= $#; i++)); do
@@ -240,7 +240,7 @@ check_survival() {
 				;;
 			*) continue ;;
 			esac
-			[ "${last[$opt]}" = "$i" ] || continue
+			[ "${owner[$opt]}" = "$i" ] || continue
 			have=$(grep -E "^(# )?${opt}[= ]" "$config" || true)
 			if [ "$want" = "# $opt is not set" ]; then
 				case "$have" in "$opt=y" | "$opt=m") lost+=("$want (have: $have) from $f") ;; esac

@@ -216,7 +216,7 @@ json() {
 	QEMU_SMP=1 run "$REPO/tooling/bench-refs"
 	assert_status 2
 	assert_output_has "need 2 vCPUs"
-	BENCH_KERNELS=test run "$REPO/tooling/bench-refs"
+	BENCH_KERNELS='test' run "$REPO/tooling/bench-refs"
 	assert_status 2
 	assert_output_has "no kernel in $OUT/kernels/00-base; run make test first"
 	BENCH_KERNELS=nope run "$REPO/tooling/bench-refs"
