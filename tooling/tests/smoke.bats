@@ -36,6 +36,7 @@ setup() {
 bench_stand_ins() {
 	local name label
 
+	mkdir -p "$TOPICS_DIR/01-ref-tracker-core"
 	for name in 00-base 01-ref-tracker-core; do
 		label=ours
 		[ "$name" = 00-base ] && label=base
@@ -131,9 +132,29 @@ bench_stand_ins() {
 }
 
 @test "smoke: bench without make test's kernels fails (exit 1 for the run), it does not pass" {
+	mkdir -p "$TOPICS_DIR/01-ref-tracker-core"
 	run "$REPO/tooling/smoke" bench
 	assert_status 1
 	assert_output_has "no kernel in $OUT/kernels/00-base; run make test first"
+}
+
+@test "smoke: a run whose subject TOPICS or NO_BASE left out is skipped (exit 4), saying why" {
+	mkdir -p "$TOPICS_DIR/01-ref-tracker-core" "$TOPICS_DIR/02-more"
+	TOPICS=02 run "$REPO/tooling/smoke" bench
+	assert_status 4
+	assert_output_has "smoke bench: skip (TOPICS=02 leaves out 01-ref-tracker-core"
+	NO_BASE=1 run "$REPO/tooling/smoke" bench
+	assert_status 4
+	assert_output_has "smoke bench: skip (NO_BASE=1"
+	TOPICS=01 run "$REPO/tooling/smoke" bench-check
+	assert_status 4
+	assert_output_has "smoke bench-check: skip (TOPICS=01 stops before the last topic"
+	# Not skipped when selected: no kernels here, so a failure.
+	TOPICS=01 run "$REPO/tooling/smoke" bench
+	assert_status 1
+	# A skip beside a pass is a pass.
+	TOPICS=02 run "$REPO/tooling/smoke" bench clean
+	assert_status 0
 }
 
 @test "smoke: census counts the work repository's base and topics; a missing base fails" {
