@@ -275,3 +275,22 @@ json() {
 	assert_status 0
 	[ "$output" = "iters=200 rounds=1 " ] || fail_with "parameters"
 }
+
+@test "bench: the consoles of a real make bench (2026-12-04, 3 boots a side) give README's table and verdicts" {
+	local c=()
+	for i in 1 2 3; do
+		c+=("$B/run2-base-$i.console" "$B/run2-ours-$i.console")
+	done
+	run "$REPO/tooling/bench-refs" --report "${c[@]}"
+	assert_status 0
+	grep -Eq '^tracked_q128 \(ns\) +6369\.003 +41% +60\.12x +6315\.375 +25% +51\.75x +0\.86x$' <<<"$output" ||
+		fail_with "tracked_q128 row"
+	assert_output_has "target tracked_q128 vs upstream       0.86 (limit 1; range 0.66-0.97): met"
+	assert_output_has "target tracked_q0 vs upstream         0.49 (limit 0.8; range 0.44-0.59): met"
+	assert_output_has "target tracker_bytes                 32.00 (limit 32; range 32.00-32.00): met"
+	assert_output_has "target sampled64 vs untracked         1.86 (limit 2; range 1.79-2.00): inconclusive"
+	# The same table as README's.
+	sed -n '/^figure  /,/^target sampled64/p' "$REPO/README.md" >"$BATS_TEST_TMPDIR/readme.txt"
+	cmp -s "$BATS_TEST_TMPDIR/readme.txt" "$OUT/bench/table.txt" ||
+		fail_with "README's table differs: $(diff "$BATS_TEST_TMPDIR/readme.txt" "$OUT/bench/table.txt")"
+}
