@@ -14,9 +14,20 @@ TESTS="bench_pairs bench_depot"
 rtb_ko=/lib/modules/ref_tracker_bench.ko
 rtb_stats=/sys/kernel/debug/stackdepot/stats
 
+# rtb_params: the module's parameters given on the kernel command line
+# (ref_tracker_bench.iters=N ref_tracker_bench.rounds=N, set by
+# tooling/bench-refs from BENCH_ITERS and BENCH_ROUNDS), as modprobe
+# would pass them; the kernel itself ignores them.
+rtb_params() {
+	tr ' ' '\n' </proc/cmdline | sed -n 's/^ref_tracker_bench\.\(iters=[0-9]*\)$/\1/p; s/^ref_tracker_bench\.\(rounds=[0-9]*\)$/\1/p' | tr '\n' ' '
+}
+
 bench_pairs() {
 	[ -f "$rtb_ko" ] || fail "$rtb_ko missing"
-	insmod "$rtb_ko" || fail "insmod $rtb_ko failed"
+	params=$(rtb_params)
+	echo "ref_tracker_bench: insmod parameters: ${params:-none (module defaults)}"
+	# shellcheck disable=SC2086 # one word per parameter
+	insmod "$rtb_ko" $params || fail "insmod $rtb_ko $params failed"
 	dmesg_since | grep -o 'ref_tracker_bench: .*'
 	rmmod ref_tracker_bench || fail "rmmod failed"
 	dmesg_since | grep -q 'RTBENCH untracked ' || fail "no figures"

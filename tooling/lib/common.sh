@@ -231,12 +231,23 @@ prev_ref() {
 }
 
 # check_survival CONFIG FRAGMENT...: fail listing every option a fragment
-# sets (or unsets) that the final CONFIG does not have as asked.
+# sets (or unsets) that the final CONFIG does not have as asked. When
+# fragments disagree, the last one to name an option has the last word,
+# as in merge_config.sh (qemu/bench.config turns off what base.config
+# turns on).
 check_survival() {
-	local config=$1 f line opt want have lost=()
+	local config=$1 f line opt want have lost=() i
+	local -A owner=()
 	shift
 
-	for f in "$@"; do
+	for ((i = 1; i <= $#; i++)); do
+		while IFS= read -r line; do
+			[[ "$line" =~ ^(CONFIG_[A-Za-z0-9_]+)=|^#\ (CONFIG_[A-Za-z0-9_]+)\ is\ not\ set$ ]] &&
+				owner[${BASH_REMATCH[1]}${BASH_REMATCH[2]}]=$i
+		done <"${!i}"
+	done
+	for ((i = 1; i <= $#; i++)); do
+		f=${!i}
 		while IFS= read -r line; do
 			case "$line" in
 			CONFIG_*=n) # kconfig reads =n as "is not set"
@@ -254,6 +265,7 @@ check_survival() {
 				;;
 			*) continue ;;
 			esac
+			[ "${owner[$opt]}" = "$i" ] || continue
 			have=$(grep -E "^(# )?${opt}[= ]" "$config" || true)
 			if [ "$want" = "# $opt is not set" ]; then
 				case "$have" in "$opt=y" | "$opt=m") lost+=("$want (have: $have) from $f") ;; esac

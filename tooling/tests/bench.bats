@@ -5,14 +5,27 @@
 # computed from two recorded guest consoles (fixtures/bench/, made up so
 # that every ratio is known: upstream's untracked pair 100 ns, ours 80;
 # tracked_q128 20x the untracked pair in both, tracked_q0 19x and 10x,
-# sampled64 1.875x, 32 bytes per tracker), and the two consoles of a real
-# run (run-*.console). No kernel is built or booted.
+# sampled64 1.875x, 32 bytes per tracker), the two consoles of a real
+# run (run-*.console), and consoles derived from them with figures
+# scaled per boot, for the medians, spreads and verdicts over several
+# boots. No kernel is built or booted.
 
 load helpers
 
 setup() {
 	hermetic_env "$BATS_TEST_TMPDIR"
 	B=$FIXTURES/bench
+}
+
+# scaled IN OUT FIGURE FACTOR: console IN with FIGURE's value times FACTOR.
+scaled() {
+	awk -v f="$3" -v x="$4" '{
+		if (match($0, "RTBENCH " f " [0-9.]+ ")) {
+			split(substr($0, RSTART, RLENGTH), p, " ")
+			sub("RTBENCH " f " [0-9.]+ ", "RTBENCH " f " " sprintf("%.3f", p[3] * x) " ")
+		}
+		print
+	}' "$1" >"$2"
 }
 
 # json EXPR: evaluate a Python expression on the JSON written (as j).
@@ -25,19 +38,19 @@ json() {
 	run "$REPO/tooling/bench-refs" --report "$B/base.console" "$B/ours.console"
 	assert_status 0
 	# figure, upstream, x untr., ours, x untr., ours/upstream
-	grep -Eq '^untracked \(ns\) +100\.000 +1\.00x +80\.000 +1\.00x +0\.80x$' <<<"$output" ||
+	grep -Eq '^untracked \(ns\) +100\.000 +- +1\.00x +80\.000 +- +1\.00x +0\.80x$' <<<"$output" ||
 		fail_with "untracked row"
-	grep -Eq '^tracked_q128 \(ns\) +2000\.000 +20\.00x +1600\.000 +20\.00x +1\.00x$' <<<"$output" ||
+	grep -Eq '^tracked_q128 \(ns\) +2000\.000 +- +20\.00x +1600\.000 +- +20\.00x +1\.00x$' <<<"$output" ||
 		fail_with "tracked_q128 row"
-	grep -Eq '^tracked_q0 \(ns\) +1900\.000 +19\.00x +800\.000 +10\.00x +0\.53x$' <<<"$output" ||
+	grep -Eq '^tracked_q0 \(ns\) +1900\.000 +- +19\.00x +800\.000 +- +10\.00x +0\.53x$' <<<"$output" ||
 		fail_with "tracked_q0 row"
 	# Contended figures are relative to the contended untracked pair.
-	grep -Eq '^tracked_q0_contended \(ns\) +4800\.000 +24\.00x +2000\.000 +12\.50x +0\.52x$' <<<"$output" ||
+	grep -Eq '^tracked_q0_contended \(ns\) +4800\.000 +- +24\.00x +2000\.000 +- +12\.50x +0\.52x$' <<<"$output" ||
 		fail_with "tracked_q0_contended row"
 	# Upstream has no sampled mode: a dash, not a zero.
-	grep -Eq '^sampled64 \(ns\) +- +- +150\.000 +1\.88x +-$' <<<"$output" ||
+	grep -Eq '^sampled64 \(ns\) +- +- +- +150\.000 +- +1\.88x +-$' <<<"$output" ||
 		fail_with "sampled64 row"
-	grep -Eq '^tracker_bytes \(bytes\) +32 +- +32 +- +1\.00x$' <<<"$output" ||
+	grep -Eq '^tracker_bytes \(bytes\) +32 +- +- +32 +- +- +1\.00x$' <<<"$output" ||
 		fail_with "tracker_bytes row"
 	cmp -s <(printf '%s\n' "$output" | grep -v '^bench-refs:') "$OUT/bench/table.txt" ||
 		fail_with "the printed table differs from $OUT/bench/table.txt"
@@ -47,27 +60,97 @@ json() {
 	[ "$(json '"sampled64" in j["kernels"]["base"]["figures"]')" = False ]
 }
 
-@test "bench: every target is judged, met at the limit itself" {
+@test "bench: one boot a side judges no timing target (inconclusive), bytes still" {
 	run "$REPO/tooling/bench-refs" --report "$B/base.console" "$B/ours.console"
 	assert_status 0
-	assert_output_has "target tracked_q128 vs upstream       1.00 (limit 1): met"
-	assert_output_has "target tracked_q0 vs upstream         0.53 (limit 0.8): met"
-	assert_output_has "target tracker_bytes                 32.00 (limit 32): met"
-	assert_output_has "target sampled64 vs untracked         1.88 (limit 2): met"
+	assert_output_has "target tracked_q128 vs upstream       1.00 (limit 1; range 1.00-1.00): inconclusive"
+	assert_output_has "target tracked_q0 vs upstream         0.53 (limit 0.8; range 0.53-0.53): inconclusive"
+	assert_output_has "target tracker_bytes                 32.00 (limit 32; range 32.00-32.00): met"
+	assert_output_has "target sampled64 vs untracked         1.88 (limit 2; range 1.88-1.88): inconclusive"
+	[ "$(json '[t["verdict"] for t in j["targets"]]')" = "['inconclusive', 'inconclusive', 'met', 'inconclusive']" ]
+	[ "$(json '[t["met"] for t in j["targets"]]')" = "[None, None, True, None]" ]
+}
+
+@test "bench: two boots a side without spread: every target judged, met at the limit itself" {
+	run "$REPO/tooling/bench-refs" --report "$B/base.console" "$B/ours.console" "$B/base.console" "$B/ours.console"
+	assert_status 0
+	assert_output_has "2 boot(s) of each kernel"
+	grep -Eq '^tracked_q128 \(ns\) +2000\.000 +0% +20\.00x +1600\.000 +0% +20\.00x +1\.00x$' <<<"$output" ||
+		fail_with "tracked_q128 row"
+	assert_output_has "target tracked_q128 vs upstream       1.00 (limit 1; range 1.00-1.00): met"
+	assert_output_has "target tracked_q0 vs upstream         0.53 (limit 0.8; range 0.53-0.53): met"
+	assert_output_has "target tracker_bytes                 32.00 (limit 32; range 32.00-32.00): met"
+	assert_output_has "target sampled64 vs untracked         1.88 (limit 2; range 1.88-1.88): met"
 	[ "$(json '[t["met"] for t in j["targets"]]')" = "[True, True, True, True]" ]
+	[ "$(json 'j["boots"]')" = "{'base': 2, 'ours': 2}" ]
+	[ "$(json 'len(j["kernels"]["ours"]["consoles"])')" = 2 ]
 }
 
 @test "bench: a missed target is reported as MISSED, in the table and the JSON, and is not an error" {
 	sed -e 's/RTBENCH tracker_bytes 32 /RTBENCH tracker_bytes 48 /' \
 		-e 's/RTBENCH tracked_q128 1600\.000 /RTBENCH tracked_q128 2032.000 /' \
 		"$B/ours.console" >"$BATS_TEST_TMPDIR/ours.console"
-	run "$REPO/tooling/bench-refs" --report "$B/base.console" "$BATS_TEST_TMPDIR/ours.console"
+	run "$REPO/tooling/bench-refs" --report "$B/base.console" "$BATS_TEST_TMPDIR/ours.console" \
+		"$B/base.console" "$BATS_TEST_TMPDIR/ours.console"
 	assert_status 0
-	assert_output_has "target tracker_bytes                 48.00 (limit 32): MISSED"
-	assert_output_has "target tracked_q128 vs upstream       1.27 (limit 1): MISSED"
-	assert_output_has "target tracked_q0 vs upstream         0.53 (limit 0.8): met"
+	assert_output_has "target tracker_bytes                 48.00 (limit 32; range 48.00-48.00): MISSED"
+	assert_output_has "target tracked_q128 vs upstream       1.27 (limit 1; range 1.27-1.27): MISSED"
+	assert_output_has "target tracked_q0 vs upstream         0.53 (limit 0.8; range 0.53-0.53): met"
 	[ "$(json '[t["met"] for t in j["targets"]]')" = "[False, True, False, True]" ]
 	[ "$(json '[t["value"] for t in j["targets"] if t["name"] == "tracker_bytes"][0]')" = 48.0 ]
+}
+
+@test "bench: medians and spreads over three boots, the consoles read in boot order" {
+	local t=$BATS_TEST_TMPDIR
+	# Upstream's untracked pair 100, 300, 200 ns: median 200, spread 100%;
+	# its tracked_q128 alike, so that its ratio stays 20x in every boot.
+	scaled "$B/base.console" "$t/b2.tmp" untracked 3
+	scaled "$t/b2.tmp" "$t/b2.console" tracked_q128 3
+	scaled "$B/base.console" "$t/b3.tmp" untracked 2
+	scaled "$t/b3.tmp" "$t/b3.console" tracked_q128 2
+	run "$REPO/tooling/bench-refs" --report "$B/base.console" "$B/ours.console" \
+		"$t/b2.console" "$B/ours.console" "$t/b3.console" "$B/ours.console"
+	assert_status 0
+	assert_output_has "3 boot(s) of each kernel"
+	grep -Eq '^untracked \(ns\) +200\.000 +100% +1\.00x +80\.000 +0% +1\.00x +0\.40x$' <<<"$output" ||
+		fail_with "untracked row: median 200, spread 100%"
+	grep -Eq '^tracked_q128 \(ns\) +4000\.000 +100% +20\.00x +1600\.000 +0% +20\.00x +1\.00x$' <<<"$output" ||
+		fail_with "tracked_q128 row: ratios boot by boot"
+	# tracked_q0 did not scale, so its ratio did: 19x, 6.33x, 9.5x.
+	assert_output_has "target tracked_q0 vs upstream         1.05 (limit 0.8; range 0.53-1.58): inconclusive"
+	[ "$(json 'j["kernels"]["base"]["figures"]["untracked"]["boots"]')" = "[100.0, 300.0, 200.0]" ]
+	[ "$(json 'j["kernels"]["base"]["figures"]["untracked"]["spread"]')" = 1.0 ]
+}
+
+@test "bench: noise decides: met, MISSED or inconclusive by where the limit falls in the boots' range" {
+	local t=$BATS_TEST_TMPDIR
+	# Ours' tracked_q128 in its boot 2: 5% above boot 1 (1.05x upstream).
+	scaled "$B/ours.console" "$t/o105.console" tracked_q128 1.05
+	run "$REPO/tooling/bench-refs" --report "$B/base.console" "$B/ours.console" "$B/base.console" "$t/o105.console"
+	assert_status 0
+	# The limit (1.0) lies inside 1.00-1.05: a verdict would flip with the noise.
+	assert_output_has "target tracked_q128 vs upstream       1.02 (limit 1; range 1.00-1.05): inconclusive"
+	[ "$(json '[t["verdict"] for t in j["targets"] if t["name"] == "tracked_q128 vs upstream"][0]')" = inconclusive ]
+
+	# Every boot of ours above the limit: MISSED.
+	scaled "$B/ours.console" "$t/o110.console" tracked_q128 1.10
+	run "$REPO/tooling/bench-refs" --report "$B/base.console" "$t/o105.console" "$B/base.console" "$t/o110.console"
+	assert_status 0
+	assert_output_has "target tracked_q128 vs upstream       1.07 (limit 1; range 1.05-1.10): MISSED"
+
+	# Every boot below it: met, though the boots differ.
+	scaled "$B/ours.console" "$t/o90.console" tracked_q128 0.90
+	scaled "$B/ours.console" "$t/o95.console" tracked_q128 0.95
+	run "$REPO/tooling/bench-refs" --report "$B/base.console" "$t/o90.console" "$B/base.console" "$t/o95.console"
+	assert_status 0
+	assert_output_has "target tracked_q128 vs upstream       0.93 (limit 1; range 0.90-0.95): met"
+
+	# Upstream's noise counts as much as ours: its boot 2 10% faster
+	# takes ours' 0.95 over the limit in the least favourable pairing.
+	scaled "$B/base.console" "$t/b90.console" tracked_q128 0.90
+	run "$REPO/tooling/bench-refs" --report "$B/base.console" "$t/o95.console" "$t/b90.console" "$t/o95.console"
+	assert_status 0
+	assert_output_has "(limit 1; range 0.95-1.06): inconclusive"
 }
 
 @test "bench: a figure missing from either console fails the report and names it" {
@@ -95,7 +178,7 @@ json() {
 	run "$REPO/tooling/bench-refs" --report "$B/base.console" "$BATS_TEST_TMPDIR/ours.console"
 	assert_status 0
 	[ "$(grep -c '^untracked (ns)' "$OUT/bench/table.txt")" -eq 1 ]
-	grep -Eq '^untracked \(ns\) +100\.000 +1\.00x +80\.000 ' "$OUT/bench/table.txt" ||
+	grep -Eq '^untracked \(ns\) +100\.000 +- +1\.00x +80\.000 ' "$OUT/bench/table.txt" ||
 		fail_with "the first value won"
 }
 
@@ -105,6 +188,9 @@ json() {
 	run "$REPO/tooling/bench-refs" --report "$B/base.console" "$BATS_TEST_TMPDIR/none.console"
 	assert_status 2
 	assert_output_has "no console"
+	run "$REPO/tooling/bench-refs" --report "$B/base.console" "$B/ours.console" "$B/base.console"
+	assert_status 2
+	assert_output_has "usage:"
 	run "$REPO/tooling/bench-refs" extra
 	assert_status 2
 }
@@ -130,15 +216,81 @@ json() {
 	QEMU_SMP=1 run "$REPO/tooling/bench-refs"
 	assert_status 2
 	assert_output_has "need 2 vCPUs"
+	BENCH_KERNELS='test' run "$REPO/tooling/bench-refs"
+	assert_status 2
+	assert_output_has "no kernel in $OUT/kernels/00-base; run make test first"
+	BENCH_KERNELS=nope run "$REPO/tooling/bench-refs"
+	assert_status 2
+	assert_output_has "BENCH_KERNELS=nope: bench or test"
+	BENCH_BOOTS=0 run "$REPO/tooling/bench-refs"
+	assert_status 2
+	assert_output_has "BENCH_BOOTS=0"
+	BENCH_ROUNDS=x run "$REPO/tooling/bench-refs"
+	assert_status 2
+	assert_output_has "BENCH_ROUNDS=x"
 }
 
-@test "bench: the consoles of a real run (2026-12-03) give the table recorded in README" {
+@test "bench: the consoles of a real run (2026-12-03, lockdep kernels, one boot each) give their table" {
 	run "$REPO/tooling/bench-refs" --report "$B/run-base.console" "$B/run-ours.console"
 	assert_status 0
-	grep -Eq '^tracked_q128 \(ns\) +9557\.067 +31\.14x +11188\.036 +32\.57x +1\.05x$' <<<"$output" ||
+	grep -Eq '^tracked_q128 \(ns\) +9557\.067 +- +31\.14x +11188\.036 +- +32\.57x +1\.05x$' <<<"$output" ||
 		fail_with "tracked_q128 row"
-	assert_output_has "target tracked_q128 vs upstream       1.05 (limit 1): MISSED"
-	assert_output_has "target tracked_q0 vs upstream         0.54 (limit 0.8): met"
-	assert_output_has "target tracker_bytes                 32.00 (limit 32): met"
-	assert_output_has "target sampled64 vs untracked         1.47 (limit 2): met"
+	# One boot a side: no spread, so no timing verdict.
+	assert_output_has "target tracked_q128 vs upstream       1.05 (limit 1; range 1.05-1.05): inconclusive"
+	assert_output_has "target tracked_q0 vs upstream         0.54 (limit 0.8; range 0.54-0.54): inconclusive"
+	assert_output_has "target tracker_bytes                 32.00 (limit 32; range 32.00-32.00): met"
+	assert_output_has "target sampled64 vs untracked         1.47 (limit 2; range 1.47-1.47): inconclusive"
+}
+
+@test "bench: the bench kernels turn off what base.config turns on for tests, and the survival check shows it" {
+	local c=$BATS_TEST_TMPDIR/dot-config f
+	local frags=("$REPO/qemu/base.config" "$REPO/topics/01-ref-tracker-core/config" "$REPO/qemu/bench.config")
+	for f in CONFIG_PROVE_LOCKING CONFIG_DEBUG_ATOMIC_SLEEP CONFIG_KUNIT CONFIG_TEST_REF_TRACKER; do
+		grep -q "^$f=[ym]" "$REPO/qemu/base.config" || fail_with "$f no longer in base.config"
+		grep -qx "# $f is not set" "$REPO/qemu/bench.config" || fail_with "bench.config leaves $f on"
+	done
+	# A .config as olddefconfig writes it for VARIANT=bench passes: bench.config
+	# has the last word on what it names...
+	{
+		cat "${frags[@]}" | grep -E '^CONFIG_' |
+			grep -vE '^CONFIG_(PROVE_LOCKING|DEBUG_ATOMIC_SLEEP|KUNIT|RUNTIME_TESTING_MENU|TEST_REF_TRACKER)='
+		grep -E '^# CONFIG_.* is not set$' "$REPO/qemu/bench.config"
+	} >"$c"
+	run bash -c '. "$1/tooling/lib/common.sh"; shift; check_survival "$@"' _ "$REPO" "$c" "${frags[@]}"
+	assert_status 0
+	# ... and one where lockdep survived fails, naming bench.config only.
+	sed -i 's/^# CONFIG_PROVE_LOCKING is not set$/CONFIG_PROVE_LOCKING=y/' "$c"
+	run bash -c '. "$1/tooling/lib/common.sh"; shift; check_survival "$@"' _ "$REPO" "$c" "${frags[@]}"
+	assert_status 1
+	assert_output_has "# CONFIG_PROVE_LOCKING is not set (have: CONFIG_PROVE_LOCKING=y) from $REPO/qemu/bench.config"
+	refute_output_has "from $REPO/qemu/base.config"
+}
+
+@test "bench: the bench plan boots with kunit.enable=0 and takes the module's parameters from the command line" {
+	grep -qx 'cmdline kunit.enable=0' "$REPO/testplans-bench/bench-refs/expect"
+	printf 'console=ttyS0 ref_tracker_bench.iters=200 kunit.enable=0 ref_tracker_bench.rounds=1 ref_tracker_bench.mode=depot\n' \
+		>"$BATS_TEST_TMPDIR/cmdline"
+	sed "s|/proc/cmdline|$BATS_TEST_TMPDIR/cmdline|" "$REPO/testplans-bench/bench-refs/scenario.sh" >"$BATS_TEST_TMPDIR/scenario.sh"
+	run sh -c '. "$1"; rtb_params' _ "$BATS_TEST_TMPDIR/scenario.sh"
+	assert_status 0
+	[ "$output" = "iters=200 rounds=1 " ] || fail_with "parameters"
+}
+
+@test "bench: the consoles of a real make bench (2026-12-04, 3 boots a side) give README's table and verdicts" {
+	local c=()
+	for i in 1 2 3; do
+		c+=("$B/run2-base-$i.console" "$B/run2-ours-$i.console")
+	done
+	run "$REPO/tooling/bench-refs" --report "${c[@]}"
+	assert_status 0
+	grep -Eq '^tracked_q128 \(ns\) +6369\.003 +41% +60\.12x +6315\.375 +25% +51\.75x +0\.86x$' <<<"$output" ||
+		fail_with "tracked_q128 row"
+	assert_output_has "target tracked_q128 vs upstream       0.86 (limit 1; range 0.66-0.97): met"
+	assert_output_has "target tracked_q0 vs upstream         0.49 (limit 0.8; range 0.44-0.59): met"
+	assert_output_has "target tracker_bytes                 32.00 (limit 32; range 32.00-32.00): met"
+	assert_output_has "target sampled64 vs untracked         1.86 (limit 2; range 1.79-2.00): inconclusive"
+	# The same table as README's.
+	sed -n '/^figure  /,/^target sampled64/p' "$REPO/README.md" >"$BATS_TEST_TMPDIR/readme.txt"
+	cmp -s "$BATS_TEST_TMPDIR/readme.txt" "$OUT/bench/table.txt" ||
+		fail_with "README's table differs: $(diff "$BATS_TEST_TMPDIR/readme.txt" "$OUT/bench/table.txt")"
 }
