@@ -41,8 +41,7 @@ rtb_depot_bytes() {
 bench_depot() {
 	n=256
 	if [ ! -r "$rtb_stats" ]; then
-		echo "$rtb_stats missing: no depot figures"
-		return 4
+		skip "$rtb_stats missing: no depot figures"
 	fi
 	before=$(rtb_depot_bytes)
 	insmod "$rtb_ko" mode=depot holders=$n || fail "insmod mode=depot failed"
