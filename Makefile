@@ -5,7 +5,8 @@
 
 TOPICS ?=
 CACHE_DIR ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/reftrack
-OUT ?= $(CURDIR)/out
+# out/ for the default base, out/base-BASE/ for another one.
+OUT ?= $(CURDIR)/out$(if $(filter-out 6.12,$(BASE)),/base-$(BASE))
 BASE ?= 6.12
 BASE_TARBALL ?= /usr/src/linux-source-6.12.tar.xz
 BASE_TREE ?=

@@ -19,7 +19,6 @@ REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 . "$REPO/tooling/project.conf"
 
 : "${CACHE_DIR:=${XDG_CACHE_HOME:-$HOME/.cache}/reftrack}"
-: "${OUT:=$REPO/out}"
 : "${BASE_TARBALL:=/usr/src/linux-source-6.12.tar.xz}"
 : "${BASE_PACKAGE:=linux-source-6.12}"
 : "${BASE_TREE:=}"
@@ -28,6 +27,13 @@ REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 # by tooling/base).
 : "${BASE:=6.12}"
 : "${BASES_DIR:=$REPO/tooling/bases}"
+# OUT: results of the default base in out/, of another base in
+# out/base-BASE/, so a run on one base never overwrites the other's.
+if [ "$BASE" = 6.12 ]; then
+	: "${OUT:=$REPO/out}"
+else
+	: "${OUT:=$REPO/out/base-$BASE}"
+fi
 : "${TOPICS_DIR:=$REPO/topics}"
 : "${PLANS_DIR:=$REPO/testplans}"
 : "${JOBS:=$(nproc 2>/dev/null || echo 2)}"
@@ -200,6 +206,17 @@ topic_list() {
 	done
 }
 
+# topic_mbox NAME: the topic's series for $BASE. Each topic keeps one
+# exported mbox per base in its directory: series.mbox for the default
+# base (6.12), series-BASE.mbox for the others (series-7.2.mbox).
+topic_mbox() {
+	if [ "$BASE" = 6.12 ]; then
+		printf '%s\n' "$TOPICS_DIR/$1/series.mbox"
+	else
+		printf '%s\n' "$TOPICS_DIR/$1/series-$BASE.mbox"
+	fi
+}
+
 # all_topics: every topic directory name, ignoring $TOPICS.
 all_topics() { TOPICS='' topic_list; }
 
@@ -315,7 +332,7 @@ take_lock() {
 }
 
 # stamp_branch NAME: record that topic/NAME was made from (or written
-# to) topics/NAME/series.mbox as it is now, on top of the previous
+# to) its mbox (topic_mbox NAME) as it is now, on top of the previous
 # topic's branch (or the base) as it is now: the mbox's blob id, the
 # branch's commit and its parent ref's commit, in
 # $WORK/.git/reftrack-stamps/NAME. tooling/apply and tooling/export
@@ -323,7 +340,7 @@ take_lock() {
 stamp_branch() {
 	local d=$WORK/.git/reftrack-stamps blob tip onto
 
-	blob=$(git hash-object --no-filters "$TOPICS_DIR/$1/series.mbox") || return 1
+	blob=$(git hash-object --no-filters "$(topic_mbox "$1")") || return 1
 	tip=$(wgit rev-parse --verify -q "$(topic_branch "$1")^{commit}") || return 1
 	onto=$(wgit rev-parse --verify -q "$(prev_ref "$1")^{commit}") || return 1
 	mkdir -p "$d" || return 1
@@ -349,12 +366,12 @@ require_fresh_branch() {
 		[ -f "$s" ] ||
 			die "$branch was not made by this tooling's 'make apply' (no stamp $s); run 'make apply'"
 		want=$(sed -n 's/^mbox //p' "$s")
-		blob=$(git hash-object --no-filters "$TOPICS_DIR/$t/series.mbox" 2>/dev/null) || blob=none
+		blob=$(git hash-object --no-filters "$(topic_mbox "$t")" 2>/dev/null) || blob=none
 		[ "$blob" = "$want" ] ||
-			die "$branch is stale: topics/$t/series.mbox changed since it was applied (blob $blob, branch made from $want); run 'make apply'"
+			die "$branch is stale: $(topic_mbox "$t") changed since it was applied (blob $blob, branch made from $want); run 'make apply'"
 		want=$(sed -n 's/^commit //p' "$s")
 		[ "$tip" = "$want" ] ||
-			die "$branch moved since 'make apply' (now ${tip:0:12}, applied ${want:0:12}) and topics/$t/series.mbox does not hold it; run 'make export TOPIC=$t' to keep it, or 'make apply' to drop it"
+			die "$branch moved since 'make apply' (now ${tip:0:12}, applied ${want:0:12}) and $(topic_mbox "$t") does not hold it; run 'make export TOPIC=$t' to keep it, or 'make apply' to drop it"
 		onto=$(wgit rev-parse --verify -q "$(prev_ref "$t")^{commit}") || onto=none
 		want=$(sed -n 's/^onto //p' "$s")
 		[ "$onto" = "$want" ] ||

@@ -60,3 +60,18 @@ setup() {
 	assert_output_has "timeout 5s from the plan"
 	assert_status 0
 }
+
+@test "qemu/run: BASE=7.2 judges by expect-7.2 when the plan has one, by expect otherwise" {
+	echo "timeout 1" >"$PLANS_DIR/t1/expect-7.2"
+	cat "$PLANS_DIR/t1/expect" >>"$PLANS_DIR/t1/expect-7.2"
+	FAKE_SLEEP=3 BASE=7.2 run "$REPO/qemu/run" t1
+	assert_status 1
+	assert_output_has "timeout 1s from the plan"
+	# The default base never reads expect-7.2.
+	BASE=6.12 run "$REPO/qemu/run" t1
+	assert_status 0
+	assert_output_has "t1: PASS"
+	rm "$PLANS_DIR/t1/expect-7.2"
+	BASE=7.2 run "$REPO/qemu/run" t1
+	assert_status 0
+}
