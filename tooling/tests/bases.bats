@@ -78,11 +78,14 @@ setup() {
 }
 
 @test "bases: results of another base go to out/base-BASE, never over the default's" {
+	# shellcheck disable=SC2016 # expanded by the inner shell
 	run env -u OUT BASE=7.2 bash -c '. "$0/tooling/lib/common.sh"; echo "$OUT"' "$REPO"
 	assert_status 0
 	[ "$output" = "$REPO/out/base-7.2" ] || fail_with "OUT for 7.2 is $output"
+	# shellcheck disable=SC2016
 	run env -u OUT BASE=6.12 bash -c '. "$0/tooling/lib/common.sh"; echo "$OUT"' "$REPO"
 	[ "$output" = "$REPO/out" ] || fail_with "OUT for 6.12 is $output"
+	# shellcheck disable=SC2016 # a make variable
 	run env -u OUT make -s -C "$REPO" --eval 'print-out: ; @echo $(OUT)' print-out BASE=7.2
 	assert_status 0
 	[ "$output" = "$REPO/out/base-7.2" ] || fail_with "make's OUT for 7.2 is $output"
