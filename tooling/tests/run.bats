@@ -75,3 +75,33 @@ setup() {
 	BASE=7.2 run "$REPO/qemu/run" t1
 	assert_status 0
 }
+
+@test "qemu/run: a pass is kept and said so while nothing changed; a change or FRESH=1 boots again; a failure is never kept" {
+	run "$REPO/qemu/run" t1
+	assert_status 0
+	assert_output_has "booting t1"
+	run "$REPO/qemu/run" t1
+	assert_status 0
+	assert_output_has "t1: PASS (kept from"
+	refute_output_has "booting t1"
+	FRESH=1 run "$REPO/qemu/run" t1
+	assert_status 0
+	assert_output_has "booting t1"
+	# The plan changed: boots again.
+	echo "# a comment" >>"$PLANS_DIR/t1/scenario.sh"
+	run "$REPO/qemu/run" t1
+	assert_output_has "booting t1"
+	# The kernel changed: boots again.
+	echo x >>"$OUT/kernels/t1/bzImage"
+	run "$REPO/qemu/run" t1
+	assert_output_has "booting t1"
+	# A failing verdict (the expectations now ask for a line the console
+	# lacks) is not kept: the next run boots and fails again.
+	echo "must ^a line no console has$" >>"$PLANS_DIR/t1/expect"
+	run "$REPO/qemu/run" t1
+	assert_status 1
+	run "$REPO/qemu/run" t1
+	assert_status 1
+	assert_output_has "booting t1"
+	refute_output_has "kept from"
+}
