@@ -217,6 +217,15 @@ topic_mbox() {
 	fi
 }
 
+# topic_mbox_shown NAME: topic_mbox as messages show it, from the topics
+# directory's name down (topics/NAME/series.mbox), whatever TOPICS_DIR is.
+topic_mbox_shown() {
+	local m
+
+	m=$(topic_mbox "$1")
+	printf '%s/%s/%s\n' "${TOPICS_DIR##*/}" "$1" "${m##*/}"
+}
+
 # all_topics: every topic directory name, ignoring $TOPICS.
 all_topics() { TOPICS='' topic_list; }
 
@@ -368,10 +377,10 @@ require_fresh_branch() {
 		want=$(sed -n 's/^mbox //p' "$s")
 		blob=$(git hash-object --no-filters "$(topic_mbox "$t")" 2>/dev/null) || blob=none
 		[ "$blob" = "$want" ] ||
-			die "$branch is stale: $(topic_mbox "$t") changed since it was applied (blob $blob, branch made from $want); run 'make apply'"
+			die "$branch is stale: $(topic_mbox_shown "$t") changed since it was applied (blob $blob, branch made from $want); run 'make apply'"
 		want=$(sed -n 's/^commit //p' "$s")
 		[ "$tip" = "$want" ] ||
-			die "$branch moved since 'make apply' (now ${tip:0:12}, applied ${want:0:12}) and $(topic_mbox "$t") does not hold it; run 'make export TOPIC=$t' to keep it, or 'make apply' to drop it"
+			die "$branch moved since 'make apply' (now ${tip:0:12}, applied ${want:0:12}) and $(topic_mbox_shown "$t") does not hold it; run 'make export TOPIC=$t' to keep it, or 'make apply' to drop it"
 		onto=$(wgit rev-parse --verify -q "$(prev_ref "$t")^{commit}") || onto=none
 		want=$(sed -n 's/^onto //p' "$s")
 		[ "$onto" = "$want" ] ||
