@@ -25,7 +25,7 @@ hermetic_env() {
 	export TMPDIR=$d
 	export BASE_PACKAGE=reftrack-test-no-such-package
 	unset BASE_TREE TOPICS V DRY_RUN STRICT KUNIT_PY EXTRA_PACKAGES EXTRA_CONFIG \
-		REFTRACK_LOCKED LOCK_WAIT
+		REFTRACK_LOCKED LOCK_WAIT SERIES_IDENTITY
 	# git: no ~/.gitconfig or /etc/gitconfig (commit.gpgsign, am.threeWay,
 	# format.signature... would change what the tooling does), a fixed
 	# identity for the commits the tests make themselves.

@@ -13,24 +13,64 @@
 load helpers
 
 # big_topic DIR: topic 03-big, 31 patches on top of 02-tests, each
-# needing the one before it (they append to one file).
+# appending to one file, so that it needs the one before it in that
+# file: lib/big.h (net: #1-10 and #31), net/netfilter/nf_big.c (nf:
+# #11, 13, 15, 17), net/xdp/xsk_big.c (bpf: #12, 14, 16) and
+# drivers/net/big.c (net: #18-30). As the topics are: authored and
+# signed off by the project's placeholder identity. Its plan (part:,
+# patch: lines) is big_plan's.
 big_topic() {
-	local i
+	local i f
 
 	sgit checkout -q --detach t02
 	for i in $(seq 1 31); do
-		mkdir -p "$SCRATCH/lib"
-		printf 'int big_%02d(void);\n' "$i" >>"$SCRATCH/lib/big.h"
-		sgit add -f lib/big.h
+		case $i in
+		11 | 13 | 15 | 17) f=net/netfilter/nf_big.c ;;
+		12 | 14 | 16) f=net/xdp/xsk_big.c ;;
+		1[89] | 2? | 30) f=drivers/net/big.c ;;
+		*) f=lib/big.h ;;
+		esac
+		mkdir -p "$SCRATCH/$(dirname "$f")"
+		printf 'int big_%02d(void);\n' "$i" >>"$SCRATCH/$f"
+		sgit add -f "$f"
 		GIT_AUTHOR_DATE="2024-02-01T12:00:$(printf %02d "$i")+0000" \
 			GIT_COMMITTER_DATE="2024-02-01T12:00:$(printf %02d "$i")+0000" \
-			sgit commit -q -m "lib: declare big_$(printf %02d "$i")()$([ "$i" -lt 31 ] ||
-				printf ', with a subject long enough for b4 send to fold it')" \
-			-m "Patch $i of the big topic." -m 'Signed-off-by: Test Author <test@example.org>'
+			GIT_AUTHOR_NAME='Ref Tracker Project' GIT_AUTHOR_EMAIL=ref-tracker@example.org \
+			sgit commit -q -m "$(big_subject "$i")" \
+			-m "Patch $i of the big topic." -m 'Signed-off-by: Ref Tracker Project <ref-tracker@example.org>'
 	done
 	write_series t02 "$1/03-big/series.mbox" 'lib: the big one'
 	printf 'CONFIG_REF_TRACKER=y\n' >"$1/03-big/config"
 	printf 'prefix: PATCH net-next\nlist: netdev@vger.kernel.org\nstatus: draft\n' >"$1/03-big/topic.conf"
+	big_plan >>"$1/03-big/topic.conf"
+}
+
+# big_subject N: the subject of patch N of 03-big.
+big_subject() {
+	printf 'lib: declare big_%02d()' "$1"
+	[ "$1" -lt 31 ] || printf ', with a subject long enough for b4 send to fold it'
+}
+
+# big_plan [PART=N...]: 03-big's posting plan, by tree: core (#1-10,
+# #31), nf, bpf (on core), drivers (#18-30, last); PART=N moves patch
+# N into PART instead.
+big_plan() {
+	local i part moved
+
+	printf '%s\n' 'part: core | PATCH net-next | netdev@vger.kernel.org | -' \
+		'part: nf | PATCH nf-next | netfilter-devel@vger.kernel.org | core | netdev@vger.kernel.org' \
+		'part: bpf | PATCH bpf-next | bpf@vger.kernel.org | core' \
+		'part: drivers | PATCH net-next | netdev@vger.kernel.org | core'
+	for i in $(seq 1 31); do
+		case $i in
+		11 | 13 | 15 | 17) part=nf ;;
+		12 | 14 | 16) part=bpf ;;
+		1[89] | 2? | 30) part=drivers ;;
+		*) part=core ;;
+		esac
+		for moved in "$@"; do [ "${moved#*=}" != "$i" ] || part=${moved%=*}; done
+		printf 'patch: %s | %s\n' "$part" "$(big_subject "$i")"
+	done
 }
 
 # series_tree: the checkout tooling/series uses, made ahead so that the
@@ -65,8 +105,13 @@ record_checks() {
 	done
 }
 
+# The sender of the messages the tests write: SERIES_IDENTITY, as make
+# test and CI set it (hermetic_env unsets it).
+TEST_SENDER='Series Tester <series-tester@reftrack.invalid>'
+
 setup_file() {
 	setup_base_and_topics
+	export SERIES_IDENTITY=$TEST_SENDER
 	big_topic "$FILE_TOPICS"
 	printf 'to: netdev@vger.kernel.org\ncc: someone@example.org, other@example.org\n' \
 		>>"$FILE_TOPICS/01-core/topic.conf"
@@ -83,7 +128,7 @@ setup_file() {
 	export SERIES=$OUT/series SERIES_LOG=$BATS_FILE_TMPDIR/series.log FILE_WORK=$WORK
 	# A recipient applies every part of every topic, in order.
 	export RT=$BATS_FILE_TMPDIR/rt
-	round_trip "$SERIES"/01-core "$SERIES"/02-tests "$SERIES"/03-big-part{1,2,3} \
+	round_trip "$SERIES"/01-core "$SERIES"/02-tests "$SERIES"/03-big-part{1,2,3,4} \
 		>"$BATS_FILE_TMPDIR/rt.trees" 2>"$BATS_FILE_TMPDIR/rt.log" ||
 		echo failed >>"$BATS_FILE_TMPDIR/rt.trees"
 	# The topics as the run left them (with change-id:), for the copies.
@@ -93,6 +138,7 @@ setup_file() {
 
 setup() {
 	hermetic_env "$BATS_TEST_TMPDIR"
+	export SERIES_IDENTITY=$TEST_SENDER
 	WORK=$FILE_WORK
 }
 
@@ -101,6 +147,7 @@ setup() {
 # topics, the check records and the checkout b4 works in.
 own_copy() {
 	setup_test_copy
+	export SERIES_IDENTITY=$TEST_SENDER
 	rm -rf "$TOPICS_DIR"
 	cp -a "$FILE_TOPICS.run" "$TOPICS_DIR"
 	series_tree
@@ -144,6 +191,32 @@ round_trip() {
 	done
 }
 
+# standin_checkers: stand-ins for the kernel's checkers in the work
+# repository and for tooling/check-build, for tests that need
+# tooling/check's record and per-series rows, not checkpatch's verdicts
+# (check.bats covers those).
+standin_checkers() {
+	# Each still flags what tooling/check's self-test gives it, as the
+	# real one does, and checkpatch prints its total line.
+	# shellcheck disable=SC2016 # perl, not shell
+	printf '%s\n' '#!/usr/bin/perl' 'open(my $h, "<", $ARGV[-1]) or die; local $/; my $t = <$h>;' \
+		'print "WARNING: '"'"'coutners'"'"' may be misspelled\n" if $t =~ /coutners/;' \
+		'print $ENV{CP_STANDIN_ERROR} && $t !~ /coutners/ ? "x.patch:1: ERROR: bad\ntotal: 1 errors, 0 warnings, 0 checks, 1 lines checked\n" : "total: 0 errors, 0 warnings, 0 checks, 1 lines checked\n";' \
+		>"$WORK/scripts/checkpatch.pl"
+	# shellcheck disable=SC2016 # perl, not shell
+	printf '%s\n' '#!/usr/bin/perl' 'open(my $h, "<", $ARGV[-1]) or die; local $/; my $t = <$h>;' \
+		'print "kdoc.c:7: warning: Function parameter or struct member '"'"'b'"'"' not described in '"'"'selftest_kdoc'"'"'\n" if $t =~ /selftest_kdoc/;' \
+		>"$WORK/scripts/kernel-doc"
+	# shellcheck disable=SC2016 # perl, not shell
+	printf '%s\n' '#!/usr/bin/perl' 'print "Some One <one\@example.org> (maintainer:X)\n" if grep { $_ eq "-f" } @ARGV;' \
+		>"$WORK/scripts/get_maintainer.pl"
+	# shellcheck disable=SC2016 # expanded by the stand-in
+	printf '#!/bin/sh\nfor c in $(git -C "$WORK" rev-list "$BASE_REF..topic/$1"); do\n\tprintf "%%s\\tbuild\\tpass\\t-\\n%%s\\twarnings\\tpass\\t-\\n" "$c" "$c"\ndone >"$2"\n' \
+		>"$BATS_TEST_TMPDIR/check-build"
+	chmod +x "$BATS_TEST_TMPDIR/check-build"
+	export CHECK_BUILDER=$BATS_TEST_TMPDIR/check-build
+}
+
 @test "subjects: cover letter then patches, numbered, with topic.conf's prefix" {
 	run subjects "$SERIES/01-core"
 	assert_output_has '[PATCH net-next 0/3] ref_tracker: core changes'
@@ -157,10 +230,9 @@ round_trip() {
 	local id
 	id=$(sed -n 's/^Message-Id: //p' "$(cover "$SERIES/01-core")")
 	[ "$(grep -l "^In-Reply-To: $id" "$SERIES"/01-core/*.eml | wc -l)" -eq 3 ] || fail_with "not threaded"
-	# The command a user would run is printed; nothing is sent.
-	grep -qF "git send-email --confirm=always --to=netdev@vger.kernel.org $SERIES/01-core/*.eml" "$SERIES_LOG" ||
-		fail_with "no send command in the log"
+	# Nothing is sent; written with a test identity, no send command.
 	grep -qF 'nothing was sent' "$SERIES_LOG" || fail_with "does not say nothing was sent"
+	! grep -qF 'git send-email' "$SERIES_LOG" || fail_with "a send command for test-identity messages"
 }
 
 @test "base-commit and change-id: in the cover letter, change-id kept in topic.conf" {
@@ -220,42 +292,96 @@ round_trip() {
 	[ -n "$(cover "$OUT/series/01-core")" ] || fail_with "no messages written"
 }
 
-@test "31 patches: parts of 15, 15 and 1, each applying on the previous; the last has the topic's tree" {
-	local p1 p2 p3 tip
-	p1=$SERIES/03-big-part1 p2=$SERIES/03-big-part2 p3=$SERIES/03-big-part3
-	[ ! -e "$SERIES/03-big" ] && [ ! -e "$SERIES/03-big-part4" ] || fail_with "wrong parts: $(ls "$SERIES")"
-	[ "$(find "$p1" -name '*.eml' | wc -l)" -eq 16 ] || fail_with "part 1: $(ls "$p1")"
-	[ "$(find "$p2" -name '*.eml' | wc -l)" -eq 16 ] || fail_with "part 2: $(ls "$p2")"
-	[ "$(find "$p3" -name '*.eml' | wc -l)" -eq 1 ] || fail_with "part 3: $(ls "$p3")"
+@test "a plan: one part per tree with its prefix and To:, on the parts it depends on; in plan order, the topic's tree" {
+	local p1 p2 p3 p4 core tip
+	p1=$SERIES/03-big-part1 p2=$SERIES/03-big-part2 p3=$SERIES/03-big-part3 p4=$SERIES/03-big-part4
+	[ ! -e "$SERIES/03-big" ] && [ ! -e "$SERIES/03-big-part5" ] || fail_with "wrong parts: $(ls "$SERIES")"
 	run subjects "$p1"
-	[ "${lines[0]}" = '[PATCH net-next 00/15] lib: the big one (part 1/3)' ] || fail_with "part 1 cover"
-	[ "${lines[15]}" = '[PATCH net-next 15/15] lib: declare big_15()' ] || fail_with "part 1 end"
+	[ "${#lines[@]}" -eq 12 ] || fail_with "part 1: $(ls "$p1")"
+	[ "${lines[0]}" = '[PATCH net-next 00/11] lib: the big one (part 1/4: core)' ] || fail_with "part 1 cover"
+	[ "${lines[10]}" = '[PATCH net-next 10/11] lib: declare big_10()' ] || fail_with "part 1, #10"
+	[ "${lines[11]}" = '[PATCH net-next 11/11] lib: declare big_31(), with a subject long enough for b4 send to fold it' ] ||
+		fail_with "part 1 end"
+	# Not contiguous in the topic: nf's are #11, 13, 15 and 17.
 	run subjects "$p2"
-	[ "${lines[1]}" = '[PATCH net-next 01/15] lib: declare big_16()' ] || fail_with "part 2 start"
-	# One patch: b4 folds the cover letter under its "---".
+	[ "${lines[*]}" = "[PATCH nf-next 0/4] lib: the big one (part 2/4: nf) [PATCH nf-next 1/4] lib: declare big_11() [PATCH nf-next 2/4] lib: declare big_13() [PATCH nf-next 3/4] lib: declare big_15() [PATCH nf-next 4/4] lib: declare big_17()" ] ||
+		fail_with "part 2"
 	run subjects "$p3"
-	[ "${lines[0]}" = '[PATCH net-next] lib: declare big_31(), with a subject long enough for b4 send to fold it' ] ||
-		fail_with "part 3"
-	# Each part names the parts it depends on; its base is the last
-	# commit of the previous part.
-	assert_file_has "$(cover "$p2")" 'part 1/3: "lib: the big one (part 1/3)"'
-	assert_file_has "$p3"/*.eml 'part 2/3: "lib: the big one (part 2/3)"'
-	assert_file_has "$p3"/*.eml 'part 1/3'
+	[ "${lines[0]}" = '[PATCH bpf-next 0/3] lib: the big one (part 3/4: bpf)' ] || fail_with "part 3"
+	[ "${#lines[@]}" -eq 4 ] || fail_with "part 3 count"
+	run subjects "$p4"
+	[ "${lines[0]}" = '[PATCH net-next 00/13] lib: the big one (part 4/4: drivers)' ] || fail_with "part 4"
+	[ "${lines[1]}" = '[PATCH net-next 01/13] lib: declare big_18()' ] || fail_with "part 4 start"
+	# Each part's To: is its own; Cc: its own and get_maintainer.pl's.
+	grep -q '^To: netfilter-devel@vger.kernel.org' "$(cover "$p2")" || fail_with "nf To: $(grep '^To:' "$(cover "$p2")")"
+	grep -A3 '^Cc:' "$(cover "$p2")" | grep -qF netdev@vger.kernel.org || fail_with "nf Cc:"
+	grep -q '^To: bpf@vger.kernel.org' "$(cover "$p3")" || fail_with "bpf To:"
+	grep -q '^To: netdev@vger.kernel.org' "$(cover "$p4")" || fail_with "drivers To:"
+	# Each part names the parts it depends on; the others stand on the
+	# core part's last commit, the core part on the topic's parent.
+	assert_file_has "$(cover "$p2")" 'part 1/4: "[PATCH net-next] lib: the big one (part 1/4: core)"'
 	assert_file_has "$(cover "$p1")" "base-commit: $(git -C "$WORK" rev-parse topic/02-tests)"
-	assert_file_has "$(cover "$p2")" "base-commit: $(git -C "$WORK" rev-parse 'topic/03-big~16')"
-	assert_file_has "$p3"/*.eml "base-commit: $(git -C "$WORK" rev-parse 'topic/03-big~1')"
-	# Applied in order by a recipient, on 01-core and 02-tests.
+	core=$(git -C "$WORK" rev-parse 'series/03-big/parts/core/v1^{commit}')
+	for p in "$p2" "$p3" "$p4"; do
+		assert_file_has "$(cover "$p")" "base-commit: $core"
+	done
+	[ "$(git -C "$WORK" rev-list --count "topic/02-tests..$core")" -eq 11 ] || fail_with "core part: not 11 commits"
+	# A recipient applying the parts in order gets each part's tree,
+	# and the topic's tree at the end.
 	mapfile -t trees <"$BATS_FILE_TMPDIR/rt.trees"
-	[ "${#trees[@]}" -eq 5 ] || fail_with "round trip failed: $(cat "$BATS_FILE_TMPDIR/rt.log")"
-	[ "${trees[2]}" = "$(git -C "$WORK" rev-parse 'topic/03-big~16^{tree}')" ] || fail_with "part 1 tree"
-	[ "${trees[3]}" = "$(git -C "$WORK" rev-parse 'topic/03-big~1^{tree}')" ] || fail_with "part 2 tree"
+	[ "${#trees[@]}" -eq 6 ] || fail_with "round trip failed: $(cat "$BATS_FILE_TMPDIR/rt.log")"
+	[ "${trees[2]}" = "$(git -C "$WORK" rev-parse "$core^{tree}")" ] || fail_with "part 1 tree"
 	tip=$(git -C "$WORK" rev-parse 'topic/03-big^{tree}')
-	[ "${trees[4]}" = "$tip" ] || fail_with "last part's tree ${trees[4]} is not the topic's $tip"
-	# Part 2 does not apply without part 1: it depends on it.
-	git -C "$RT/linux" checkout -q --detach HEAD~31
-	run git -C "$RT/linux" am "$RT"/am4/*.mbx
-	git -C "$RT/linux" am --abort 2>/dev/null || true
-	[ "$status" -ne 0 ] || fail_with "part 2 applied without part 1"
+	[ "${trees[5]}" = "$tip" ] || fail_with "last part's tree ${trees[5]} is not the topic's $tip"
+}
+
+@test "a plan that does not fit: mixed trees, a patch in no part or in two, a part over 15, a wrong prefix: exit 1, each named" {
+	local conf
+	own_copy
+	conf=$TOPICS_DIR/03-big/topic.conf
+	sed -i '/^part:/d; /^patch:/d' "$conf"
+	cp "$conf" "$conf.orig"
+	# bpf's #12 in nf; #5 in no part, #6 in two; core's #1-3 moved into
+	# drivers (16); a bpf prefix on a net part.
+	{ big_plan nf=12 drivers=1 drivers=2 drivers=3 | grep -v 'big_05()' | sed 's/^part: drivers | PATCH net-next/part: drivers | PATCH bpf-next/'
+		printf 'patch: bpf | %s\n' "$(big_subject 6)"; } >>"$conf"
+	run "$REPO/tooling/series" 03-big
+	assert_status 1
+	assert_output_has "03-big: the posting plan in $conf is not usable"
+	assert_output_has "part nf mixes trees (bpf: #12; nf: #11 #13 #15 #17)"
+	assert_output_has "#5 'lib: declare big_05()' (net) is in no part: add 'patch: PART | lib: declare big_05()'"
+	assert_output_has "#6 'lib: declare big_06()' is in two parts: core and bpf"
+	assert_output_has "part drivers has 16 patches, more than 15"
+	assert_output_has "part drivers (tree net) has the prefix '[PATCH bpf-next]'"
+	[ -z "$(find "$OUT/series" -path '*03-big*' -name '*.eml' 2>/dev/null)" ] || fail_with "wrote messages anyway"
+	# No plan at all, 31 patches: refused, saying what to declare.
+	cp "$conf.orig" "$conf"
+	run "$REPO/tooling/series" 03-big
+	assert_status 1
+	assert_output_has "03-big: 31 patches and no posting plan"
+	assert_output_has "'part:' and 'patch:' lines"
+}
+
+@test "a part that does not apply on the parts it declares fails, naming the patch" {
+	local conf
+	own_copy
+	conf=$TOPICS_DIR/03-big/topic.conf
+	sed -i '/^part:/d; /^patch:/d' "$conf"
+	# #31 appends to lib/big.h after #10 (core): alone on the base, it
+	# has nothing to apply to.
+	{ big_plan late=31; printf 'part: late | PATCH net-next | netdev@vger.kernel.org | -\n'; } |
+		awk '/^part:/ { print; next } { rest = rest $0 "\n" } END { printf "%s", rest }' >>"$conf"
+	run "$REPO/tooling/series" 03-big
+	assert_status 1
+	assert_output_has "$(big_subject 31)\") does not apply; conflicts in: lib/big.h"
+	assert_output_has "03-big: part late does not apply on the topic's base"
+	assert_output_has "fix the plan in topic.conf"
+	# Depending on core, it applies.
+	sed -i 's/^part: late | \(.*\) | -$/part: late | \1 | core/' "$conf"
+	run "$REPO/tooling/series" 03-big
+	assert_status 0
+	run subjects "$OUT/series/03-big-part5"
+	[ "${lines[0]}" = "[PATCH net-next] $(big_subject 31)" ] || fail_with "late part: ${lines[*]}"
 }
 
 @test "a cover letter longer than a pipe buffer, no change-id yet: written, not killed by SIGPIPE" {
@@ -273,7 +399,7 @@ round_trip() {
 	run "$REPO/tooling/series" 03-big
 	assert_status 0
 	c=$(cover "$OUT/series/03-big-part1")
-	grep -q '^Subject: \[PATCH net-next 00/15\] lib: the big one (part 1/3)' "$c" || fail_with "$(grep '^Subject' "$c")"
+	grep -q '^Subject: \[PATCH net-next 00/11\] lib: the big one (part 1/4: core)' "$c" || fail_with "$(grep '^Subject' "$c")"
 	assert_file_has "$c" 'Padding line 4000 of a long cover letter.'
 	grep -q '^change-id: [0-9]\{8\}-03-big-' "$TOPICS_DIR/03-big/topic.conf" || fail_with "no change-id stored"
 }
@@ -290,9 +416,9 @@ round_trip() {
 
 @test "b4 send -o accepted every part and wrote every message" {
 	local d
-	[ "$(grep -c 'DRYRUN: Would have sent' "$SERIES_LOG")" -eq 5 ] ||
-		fail_with "b4 send -o ran $(grep -c 'DRYRUN: Would have sent' "$SERIES_LOG") times, want 5 parts"
-	for d in 01-core:4 02-tests:3 03-big-part1:16 03-big-part2:16 03-big-part3:1; do
+	[ "$(grep -c 'DRYRUN: Would have sent' "$SERIES_LOG")" -eq 6 ] ||
+		fail_with "b4 send -o ran $(grep -c 'DRYRUN: Would have sent' "$SERIES_LOG") times, want 6 parts"
+	for d in 01-core:4 02-tests:3 03-big-part1:12 03-big-part2:5 03-big-part3:4 03-big-part4:14; do
 		grep -qF "${d%%:*}: ${d#*:} messages in" "$SERIES_LOG" || fail_with "$d not reported"
 		[ "$(find "$SERIES/${d%%:*}" -name '*.eml' | wc -l)" -eq "${d#*:}" ] || fail_with "$d"
 	done
@@ -342,27 +468,7 @@ round_trip() {
 
 @test "check: records success per topic, and drops the record on a failure" {
 	own_copy
-	# Stand-ins for the kernel's checkers: what this test needs is the
-	# record, not checkpatch's verdicts (check.bats covers those). Each
-	# still flags what tooling/check's self-test gives it, as the real
-	# one does, and checkpatch prints its total line.
-	# shellcheck disable=SC2016 # perl, not shell
-	printf '%s\n' '#!/usr/bin/perl' 'open(my $h, "<", $ARGV[-1]) or die; local $/; my $t = <$h>;' \
-		'print "WARNING: '"'"'coutners'"'"' may be misspelled\n" if $t =~ /coutners/;' \
-		'print $ENV{CP_STANDIN_ERROR} && $t !~ /coutners/ ? "x.patch:1: ERROR: bad\ntotal: 1 errors, 0 warnings, 0 checks, 1 lines checked\n" : "total: 0 errors, 0 warnings, 0 checks, 1 lines checked\n";' \
-		>"$WORK/scripts/checkpatch.pl"
-	# shellcheck disable=SC2016 # perl, not shell
-	printf '%s\n' '#!/usr/bin/perl' 'open(my $h, "<", $ARGV[-1]) or die; local $/; my $t = <$h>;' \
-		'print "kdoc.c:7: warning: Function parameter or struct member '"'"'b'"'"' not described in '"'"'selftest_kdoc'"'"'\n" if $t =~ /selftest_kdoc/;' \
-		>"$WORK/scripts/kernel-doc"
-	# shellcheck disable=SC2016 # perl, not shell
-	printf '%s\n' '#!/usr/bin/perl' 'print "Some One <one\@example.org> (maintainer:X)\n" if grep { $_ eq "-f" } @ARGV;' \
-		>"$WORK/scripts/get_maintainer.pl"
-	# shellcheck disable=SC2016 # expanded by the stand-in
-	printf '#!/bin/sh\nfor c in $(git -C "$WORK" rev-list "$BASE_REF..topic/$1"); do\n\tprintf "%%s\\tbuild\\tpass\\t-\\n%%s\\twarnings\\tpass\\t-\\n" "$c" "$c"\ndone >"$2"\n' \
-		>"$BATS_TEST_TMPDIR/check-build"
-	chmod +x "$BATS_TEST_TMPDIR/check-build"
-	export CHECK_BUILDER=$BATS_TEST_TMPDIR/check-build
+	standin_checkers
 	rm -rf "$OUT/check"
 	run "$REPO/tooling/check" 01-core
 	assert_status 0
@@ -374,6 +480,120 @@ round_trip() {
 	run "$REPO/tooling/series" 01-core
 	assert_status 1
 	assert_output_has 'no passing check recorded'
+}
+
+@test "check: a plan mixing trees, missing a patch or over 15 fails its parts row; a good plan passes, naming the parts" {
+	local conf
+	own_copy
+	standin_checkers
+	conf=$TOPICS_DIR/03-big/topic.conf
+	parts_row() { awk -F'\t' '$1 == "series" && $2 == "parts" { print $3 "\t" $4 }' "$OUT/check/03-big.tsv"; }
+	run "$REPO/tooling/check" 03-big
+	assert_status 0
+	[ "$(parts_row)" = "pass	31 patches in 4 parts, one tree each: core ([PATCH net-next], 11); nf ([PATCH nf-next], 4); bpf ([PATCH bpf-next], 3); drivers ([PATCH net-next], 13)" ] ||
+		fail_with "good plan: $(parts_row)"
+	sed -i '/^part:/d; /^patch:/d' "$conf"
+	cp "$conf" "$conf.orig"
+	big_plan bpf=11 >>"$conf"
+	run "$REPO/tooling/check" 03-big
+	assert_status 1
+	assert_output_has 'part bpf mixes trees'
+	[[ "$(parts_row)" == "fail	"*"part bpf mixes trees ("*"nf: #11"* ]] || fail_with "mixed: $(parts_row)"
+	[ ! -e "$OUT/check/03-big.ok" ] || fail_with "a failing plan left the record"
+	cp "$conf.orig" "$conf"
+	big_plan | grep -v 'big_20()' >>"$conf"
+	run "$REPO/tooling/check" 03-big
+	assert_status 1
+	[[ "$(parts_row)" == "fail	"*"#20 'lib: declare big_20()' (net) is in no part"* ]] || fail_with "missing: $(parts_row)"
+	cp "$conf.orig" "$conf"
+	big_plan drivers=1 drivers=2 drivers=3 >>"$conf"
+	run "$REPO/tooling/check" 03-big
+	assert_status 1
+	[[ "$(parts_row)" == "fail	"*"part drivers has 16 patches, more than 15"* ]] || fail_with "over 15: $(parts_row)"
+	# No plan: over 15 patches fails, saying what to declare.
+	cp "$conf.orig" "$conf"
+	run "$REPO/tooling/check" 03-big
+	assert_status 1
+	[[ "$(parts_row)" == "fail	31 patches, more than 15, and no posting plan in topic.conf"* ]] || fail_with "no plan: $(parts_row)"
+}
+
+@test "sender: no git identity, the placeholder, a reserved domain or a malformed SERIES_IDENTITY: exit 2 naming git config, nothing written" {
+	own_copy
+	unset SERIES_IDENTITY
+	: >"$GIT_CONFIG_GLOBAL"
+	run "$REPO/tooling/series" 01-core
+	assert_status 2
+	assert_output_has 'no sender identity'
+	assert_output_has "git config --global user.name 'Your Name'"
+	assert_output_has 'git config --global user.email'
+	git config --file "$GIT_CONFIG_GLOBAL" user.name 'Ref Tracker Project'
+	git config --file "$GIT_CONFIG_GLOBAL" user.email ref-tracker@example.org
+	run "$REPO/tooling/series" 01-core
+	assert_status 2
+	assert_output_has "the sender identity 'Ref Tracker Project <ref-tracker@example.org>' is the project's placeholder"
+	assert_output_has 'git config --global user.email'
+	git config --file "$GIT_CONFIG_GLOBAL" user.name 'Test Author'
+	git config --file "$GIT_CONFIG_GLOBAL" user.email test@example.org
+	run "$REPO/tooling/series" 01-core
+	assert_status 2
+	assert_output_has "'Test Author <test@example.org>' has a reserved or local domain (example.org)"
+	git config --file "$GIT_CONFIG_GLOBAL" user.email dev@localhost
+	run "$REPO/tooling/series" 01-core
+	assert_status 2
+	assert_output_has 'reserved or local domain (localhost)'
+	SERIES_IDENTITY='Ref Tracker Project <ref-tracker@example.org>' run "$REPO/tooling/series" 01-core
+	assert_status 2
+	assert_output_has "is the project's placeholder"
+	SERIES_IDENTITY='just-a-name' run "$REPO/tooling/series" 01-core
+	assert_status 2
+	assert_output_has "SERIES_IDENTITY='just-a-name' is not 'Name <mail@domain>'"
+	[ ! -e "$OUT/series/01-core" ] || fail_with "wrote messages anyway"
+}
+
+@test "sender: a real-looking git identity is every message's From: and Signed-off-by:, no placeholder left" {
+	local f me='Jane Developer <jane.developer@kernel-mail.de>' n
+	own_copy
+	unset SERIES_IDENTITY
+	git config --file "$GIT_CONFIG_GLOBAL" user.name 'Jane Developer'
+	git config --file "$GIT_CONFIG_GLOBAL" user.email jane.developer@kernel-mail.de
+	run "$REPO/tooling/series" 01-core 03-big
+	assert_status 0
+	assert_output_has "sender (git config in $REPO): $me"
+	refute_output_has 'SERIES_IDENTITY'
+	assert_output_has "git send-email --confirm=always --to=netdev@vger.kernel.org $OUT/series/01-core/*.eml"
+	n=0
+	for f in "$OUT"/series/01-core/*.eml "$OUT"/series/03-big-part*/*.eml; do
+		n=$((n + 1))
+		grep -qx "From: $me" "$f" || fail_with "$f: $(grep '^From:' "$f")"
+		! grep -qiE 'ref-tracker@example\.org|Ref Tracker Project' "$f" || fail_with "$f: the placeholder is left: $(grep -iE 'ref-tracker@example|Ref Tracker Project' "$f")"
+		! grep -q '^X-Reftrack-Test-Identity:' "$f" || fail_with "$f marked as a test"
+		case $f in */0000-*) continue ;; esac
+		grep -qx "Signed-off-by: $me" "$f" || fail_with "$f: not signed off by the sender"
+		[ "$(grep -c '^Signed-off-by:' "$f")" -eq "$(grep -c '^From: Test Author' "$f" | awk '{ print $1 + 1 }')" ] ||
+			fail_with "$f: Signed-off-by: lines $(grep '^Signed-off-by:' "$f")"
+	done
+	[ "$n" -eq 39 ] || fail_with "$n messages, want 4 + 35"
+	# The placeholder's patches are the sender's; 01-core's author, a
+	# person, keeps authorship (an in-body From:) and their sign-off,
+	# the sender's follows.
+	f=$(find "$OUT/series/03-big-part2" -name '0001-*.eml')
+	! grep -q '^From: .*' <(sed '1,/^$/d' "$f") || fail_with "$f: an in-body From: $(sed '1,/^$/d' "$f" | grep '^From:')"
+	f=$(find "$OUT/series/01-core" -name '0001-*.eml')
+	sed '1,/^$/d' "$f" | grep -qx 'From: Test Author <test@example.org>' || fail_with "$f: author lost"
+	[ "$(grep '^Signed-off-by:' "$f" | tr '\n' '|')" = "Signed-off-by: Test Author <test@example.org>|Signed-off-by: $me|" ] ||
+		fail_with "$f: $(grep '^Signed-off-by:' "$f")"
+}
+
+@test "sender: SERIES_IDENTITY, a test identity, is said, marks every message and prints no send command" {
+	local f
+	grep -qF "SERIES_IDENTITY: writing the messages as $TEST_SENDER, a test identity" "$SERIES_LOG" ||
+		fail_with "not said: $(grep -i identity "$SERIES_LOG")"
+	grep -qF "not to be sent: written as the test identity $TEST_SENDER (SERIES_IDENTITY)" "$SERIES_LOG" ||
+		fail_with "no 'not to be sent'"
+	for f in "$SERIES"/*/*.eml; do
+		grep -q '^X-Reftrack-Test-Identity: ' "$f" || fail_with "$f not marked"
+		grep -qx "From: $TEST_SENDER" "$f" || fail_with "$f: $(grep '^From:' "$f")"
+	done
 }
 
 @test "workflow: one job per topic running the make targets, artifacts and caches" {
