@@ -97,6 +97,20 @@ assert d["console"].endswith("/logs/pass/console.log"), d["console"]
 	assert_status 0
 }
 
+@test "judge: a newer tree's parser, whose parse_run_tests() needs a printer (7.2), judges the same" {
+	# 7.2's kunit_parser.parse_run_tests(kernel_output, printer): made
+	# from 6.12's by requiring the argument, as 7.2 does; ktap-parse
+	# must pass one, or the judge says the parser did not run.
+	local k=$BATS_TEST_TMPDIR/kunit72
+	cp -r "$(dirname "$KUNIT_PY_FILE")" "$k"
+	sed -i 's/^def parse_run_tests(kernel_output: Iterable\[str\]) -> Test:$/def parse_run_tests(kernel_output: Iterable[str], printer: Printer) -> Test:\n\tassert printer is not None/' \
+		"$k/kunit_parser.py"
+	grep -q 'printer: Printer) -> Test:' "$k/kunit_parser.py" || fail_with "6.12's parse_run_tests() changed: the stand-in was not made"
+	KUNIT_PY=$k/kunit.py judge pass pass.log "$C/plan.expect"
+	assert_status 0
+	assert_output_has "pass: PASS (3 KTAP tests passed, 0 skipped; 42s)"
+}
+
 @test "judge: a kernel panic fails, naming the panic" {
 	judge panic panic.log "$C/plan.expect"
 	assert_failed panic \
