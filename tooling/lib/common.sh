@@ -217,6 +217,23 @@ topic_mbox() {
 	fi
 }
 
+# topic_config NAME [compile]: the topic's kconfig fragment for $BASE:
+# config (compile.config) on 6.12; config-BASE (compile-BASE.config) on
+# another base when the topic has one, for options that base renamed or
+# removed; else the 6.12 one. Prints nothing when the topic has none.
+topic_config() {
+	local d=$TOPICS_DIR/$1 f
+
+	if [ "${2-}" = compile ]; then
+		f=$d/compile-$BASE.config
+		[ "$BASE" != 6.12 ] && [ -f "$f" ] || f=$d/compile.config
+	else
+		f=$d/config-$BASE
+		[ "$BASE" != 6.12 ] && [ -f "$f" ] || f=$d/config
+	fi
+	[ ! -f "$f" ] || printf '%s\n' "$f"
+}
+
 # topic_mbox_shown NAME: topic_mbox as messages show it, from the topics
 # directory's name down (topics/NAME/series.mbox), whatever TOPICS_DIR is.
 topic_mbox_shown() {

@@ -90,3 +90,29 @@ setup() {
 	assert_status 0
 	[ "$output" = "$REPO/out/base-7.2" ] || fail_with "make's OUT for 7.2 is $output"
 }
+
+# topic_configs: topic_config of 01-core, plain and compile, as the
+# tooling sees them under the caller's BASE.
+topic_configs() {
+	# shellcheck disable=SC2016 # expanded by the inner bash
+	BASE=${BASE:-6.12} bash -c '. "$1/tooling/lib/common.sh"; topic_config 01-core; topic_config 01-core compile' _ "$REPO"
+}
+
+@test "bases: a topic's config-7.2 and compile-7.2.config replace config and compile.config on 7.2 only" {
+	local d=$TOPICS_DIR/01-core
+	echo 'CONFIG_A=y' >"$d/config"
+	echo 'CONFIG_C=y' >"$d/compile.config"
+	run topic_configs
+	[ "$output" = "$d/config"$'\n'"$d/compile.config" ] || fail_with "6.12 without 7.2 files: $output"
+	BASE=7.2 run topic_configs
+	[ "$output" = "$d/config"$'\n'"$d/compile.config" ] || fail_with "7.2 falls back to the 6.12 files: $output"
+	echo 'CONFIG_B=y' >"$d/config-7.2"
+	echo 'CONFIG_D=y' >"$d/compile-7.2.config"
+	BASE=7.2 run topic_configs
+	[ "$output" = "$d/config-7.2"$'\n'"$d/compile-7.2.config" ] || fail_with "7.2: $output"
+	run topic_configs
+	[ "$output" = "$d/config"$'\n'"$d/compile.config" ] || fail_with "6.12 reads the 7.2 files: $output"
+	rm "$d/config" "$d/compile.config" "$d/config-7.2" "$d/compile-7.2.config"
+	run topic_configs
+	[ -z "$output" ] || fail_with "no fragment prints nothing: $output"
+}
