@@ -26,7 +26,7 @@ bash_scripts() {
 sh_scripts() {
 	local f
 
-	for f in "$REPO"/qemu/init "$REPO"/qemu/ktap.sh "$REPO"/testplans/*/scenario.sh \
+	for f in "$REPO"/qemu/init "$REPO"/qemu/ktap.sh "$REPO"/testplans/*/scenario.sh "$REPO"/testplans/*/scenario-*.sh \
 		"$REPO"/testplans-bench/*/scenario.sh \
 		"$REPO"/tooling/tests/fixtures/ktap/*.sh; do
 		[ -f "$f" ] && printf '%s\n' "${f#"$REPO"/}"

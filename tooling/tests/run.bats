@@ -105,3 +105,17 @@ setup() {
 	assert_output_has "booting t1"
 	refute_output_has "kept from"
 }
+
+@test "qemu/mkinitramfs: BASE=7.2 puts scenario-7.2.sh in the guest as /plan/scenario.sh when the plan has one" {
+	# shellcheck disable=SC2016 # the stand-in's own $1
+	printf '#!/bin/sh\ncp "$1" "%s/list"\n' "$BATS_TEST_TMPDIR" >"$k/gen_init_cpio"
+	printf 'TESTS="two"\ntwo() { :; }\n' >"$PLANS_DIR/t1/scenario-7.2.sh"
+	BASE=7.2 run "$REPO/qemu/mkinitramfs" "$k" "$PLANS_DIR/t1" "$BATS_TEST_TMPDIR/i.gz"
+	assert_status 0
+	grep -qx "file /plan/scenario.sh $PLANS_DIR/t1/scenario-7.2.sh 0644 0 0" "$BATS_TEST_TMPDIR/list" ||
+		fail_with "7.2: $(grep /plan/scenario "$BATS_TEST_TMPDIR/list")"
+	BASE=6.12 run "$REPO/qemu/mkinitramfs" "$k" "$PLANS_DIR/t1" "$BATS_TEST_TMPDIR/i.gz"
+	assert_status 0
+	grep -qx "file /plan/scenario.sh $PLANS_DIR/t1/scenario.sh 0644 0 0" "$BATS_TEST_TMPDIR/list" ||
+		fail_with "6.12: $(grep /plan/scenario "$BATS_TEST_TMPDIR/list")"
+}
