@@ -361,6 +361,34 @@ int x_old(int a)
 	assert_file_has "$OUT/check/01-t.tsv" 'kernel-doc did not run on lib/k.c at'
 }
 
+@test "kerneldoc: a python kernel-doc (7.2's format) is run with python3; a warning that only moved is not new" {
+	# 7.2's scripts/kernel-doc is python and prints "Warning: FILE:LINE
+	# message". The stand-in: the real (perl) one, its output in that
+	# format; it refuses to run under perl.
+	mv "$WORK/scripts/kernel-doc" "$WORK/scripts/kernel-doc-real"
+	cat >"$WORK/scripts/kernel-doc" <<-'EOF'
+		#!/usr/bin/env python3
+		import re, subprocess, sys
+		out = subprocess.run(['perl', 'scripts/kernel-doc-real'] + sys.argv[1:],
+		                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True).stdout
+		for line in out.splitlines():
+		    m = re.match(r'^(.*):([0-9]+): warning: (.*)$', line)
+		    print(f'Warning: {m[1]}:{m[2]} {m[3]}' if m else line)
+	EOF
+	commit_file 1 lib/k.c "${clean_c/ \* @b: the second/}" 'lib: add clean_sum()' "$sob"
+	# Patch 2 only moves the undescribed parameter's line down.
+	sed -i 's|^// SPDX-License-Identifier: GPL-2.0$|&\n\n/* sums */|' "$SCRATCH/lib/k.c"
+	sgit commit -q -a -m 'lib: say what k.c is' -m 'Body.' -m "$sob"
+	# Patch 3 adds a new one.
+	sed -i 's/^ \* @a: the first$//' "$SCRATCH/lib/k.c"
+	sgit commit -q -a -m 'lib: drop another parameter description' -m 'Body.' -m "$sob"
+	run_check
+	assert_status 1
+	[ "$(verdict 2 kerneldoc)" = pass ] || fail_with "patch 2 (moved only): $(verdict 2 kerneldoc)"
+	[ "$(verdict 3 kerneldoc)" = fail ] || fail_with "patch 3: $(verdict 3 kerneldoc)"
+	assert_file_has "$OUT/check/01-t.tsv" "Warning: lib/k.c Function parameter or struct member 'a' not described"
+}
+
 @test "accept: a topic can accept a warning, with its reason shown" {
 	commit_file 1 lib/p.c "// SPDX-License-Identifier: GPL-2.0
 static int p_level;
