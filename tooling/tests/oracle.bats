@@ -22,6 +22,9 @@ setup_file() {
 
 setup() {
 	setup_test_copy
+	# series signs off as the person sending, and refuses the test
+	# gitconfig's example.org: the stamp tests send as make test does.
+	export SERIES_IDENTITY='Reftrack Test <make-test@reftrack.invalid>'
 }
 
 # standin FILE RC: an executable FILE (under the fake repository) that
@@ -46,6 +49,8 @@ fake_repo() {
 	standin qemu/run 0
 	printf '@test "a tooling test" {\n\ttrue\n}\n' >"$FAKE/tooling/tests/one.bats"
 	export TOPICS_DIR=$FAKE/topics OUT=$BATS_TEST_TMPDIR/out
+	# The other bases' step has its own tests below.
+	export TEST_BASES=''
 	mkdir -p "$OUT"
 }
 
@@ -107,6 +112,35 @@ old_summary() {
 	assert_output_has "another run holds $CACHE_DIR/lock"
 	assert_output_has "pipeline: exit 2, and no stage in $OUT/summary.tsv failed (last row: none)"
 	assert_output_has "4 passed, 2 failed"
+}
+
+@test "test: the second base's apply failing fails make test, and its per-topic steps are failures, not passes" {
+	fake_repo
+	# apply fails on 7.2 only; the pipeline is the real one.
+	# shellcheck disable=SC2016 # expanded by the stand-in
+	printf '#!/bin/sh\necho "stand-in apply BASE=$BASE"\n[ "$BASE" != 7.2 ]\n' >"$FAKE/tooling/apply"
+	TEST_BASES=7.2 run "$FAKE/tooling/test"
+	assert_status 1
+	assert_output_has "base 7.2 base apply: exit 1; see $OUT/base-7.2/logs/pipeline.log"
+	assert_output_has "check 01-x (base 7.2): not run, the base or apply failed"
+	assert_output_has "roundtrip 01-x (base 7.2): not run, the base or apply failed"
+	assert_file_has "$OUT/base-7.2/logs/pipeline.log" "stand-in apply BASE=7.2"
+	# 6.12: the bats file, two boots, three per-topic steps; 7.2: the
+	# apply and its three steps fail.
+	assert_output_has "6 passed, 4 failed"
+}
+
+@test "test: on the second base, a passing apply runs check, series and roundtrip there, one test each" {
+	fake_repo
+	for s in check series roundtrip; do
+		# shellcheck disable=SC2016 # expanded by the stand-in
+		printf '#!/bin/sh\necho "stand-in %s $* BASE=$BASE OUT=$OUT"\n' "$s" >"$FAKE/tooling/$s"
+	done
+	TEST_BASES=7.2 run "$FAKE/tooling/test"
+	assert_status 0
+	assert_file_has "$OUT/base-7.2/logs/check-01-x.log" "stand-in check 01-x BASE=7.2 OUT=$OUT/base-7.2"
+	assert_file_has "$OUT/base-7.2/logs/roundtrip-01-x.log" "stand-in roundtrip 01-x BASE=7.2"
+	assert_output_has "10 passed, 0 failed"
 }
 
 # refused CMD NAME TEXT: tooling/CMD NAME exits 1 saying TEXT.
