@@ -4,7 +4,7 @@
  * mesh and hard interfaces up by ifindex, for testplan
  * 04-netdev-conversions.
  *
- * Usage: batref query MESHIF HARDIF
+ * Usage: batref query MESHIF HARDIF [DUMPERR]
  *                  every batman-adv table dump for the mesh interface
  *                  MESHIF (hard interfaces, originators, neighbours, local
  *                  and global translation tables, gateways, bridge loop
@@ -15,7 +15,12 @@
  *                  resolves (GET_MESH, and GET_HARDIF of HARDIF, which
  *                  resolves the hard interface too), then a dump and a
  *                  doit request naming HARDIF as the mesh interface,
- *                  which must fail with ENODEV and EINVAL
+ *                  which must fail with DUMPERR (ENODEV, the default, or
+ *                  EINVAL) and EINVAL. Linux 6.12's dumps look the mesh
+ *                  interface up themselves and answer ENODEV; 7.2's share
+ *                  batadv_netlink_get_meshif_from_ifindex(), which
+ *                  answers EINVAL for a device that is not a mesh
+ *                  interface, as the doit requests do
  *
  * Every request prints one line with the number of messages (entries)
  * its answer carried; exit 0 when all of them succeeded (and the hard
@@ -117,12 +122,15 @@ static void refused(int fd, int family, const char *name, int cmd, int dump,
 
 int main(int argc, char **argv)
 {
+	const char *dumperr = argc == 5 ? argv[4] : "ENODEV";
 	unsigned int mesh, hard;
 	int fd, family, ret;
 	size_t i;
 
-	if (argc != 4 || strcmp(argv[1], "query")) {
-		fprintf(stderr, "usage: batref query MESHIF HARDIF\n");
+	if ((argc != 4 && argc != 5) || strcmp(argv[1], "query") ||
+	    (strcmp(dumperr, "ENODEV") && strcmp(dumperr, "EINVAL"))) {
+		fprintf(stderr,
+			"usage: batref query MESHIF HARDIF [ENODEV|EINVAL]\n");
 		return 2;
 	}
 	mesh = if_nametoindex(argv[2]);
@@ -161,7 +169,8 @@ int main(int argc, char **argv)
 	}
 	/* The hard interface is not a mesh interface. */
 	refused(fd, family, "GET_ORIGINATORS", BATADV_CMD_GET_ORIGINATORS, 1,
-		argv[3], hard, ENODEV, "ENODEV");
+		argv[3], hard, strcmp(dumperr, "EINVAL") ? ENODEV : EINVAL,
+		dumperr);
 	refused(fd, family, "GET_MESH", BATADV_CMD_GET_MESH, 0,
 		argv[3], hard, EINVAL, "EINVAL");
 	close(fd);
