@@ -1223,7 +1223,7 @@ carrier_rename_netns() {
 
 # The functions converted to a local tracker, which must not hold a
 # reference once they return.
-short_lived='[^a-z_](packet_do_bind|packet_snd|tpacket_snd|packet_cached_dev_get|__ipv6_sock_mc_join|__ipv6_sock_mc_drop|ip6_mc_find_dev|ip6_mc_find_idev|do_ip_setsockopt|do_ipv6_setsockopt|inet_netconf_get_devconf|inet6_netconf_get_devconf|inet6_rtm_getaddr|tc_dump_tclass|__netlink_deliver_tap_skb|icmp6_send|icmp_build_probe|sock_timestamping_bind_phc|sock_set_timestamping|ethnl_default_dumpit|l2tp_eth_show)\+0x'
+short_lived='[^a-z_](packet_do_bind|packet_snd|tpacket_snd|packet_cached_dev_get|__ipv6_sock_mc_join|__ipv6_sock_mc_drop|ip6_mc_find_dev|ip6_mc_find_idev|do_ip_setsockopt|do_ipv6_setsockopt|inet_netconf_get_devconf|inet6_netconf_get_devconf|inet6_rtm_getaddr|tc_dump_tclass|__netlink_deliver_tap_skb|icmp6_send|icmp_build_probe|sock_timestamping_bind_phc|sock_set_timestamping|ethnl_default_dumpit|l2tp_eth_show|sysfs_rtnl_lock)\+0x'
 
 # top_frames: the first two stack lines of each tracker group in a view
 # (the function taking the reference and its caller), one group a line.
