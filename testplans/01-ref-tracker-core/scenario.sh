@@ -56,22 +56,30 @@ selftest_counters() {
 	done
 }
 
+# dev_files DIR DEV: the debugfs files of DEV's netdev directory. This
+# topic names them "DEV-N"; topic 03 names them by namespace and ifindex,
+# "netINUM_DEV_IFINDEX-N", and make test boots this plan on the last
+# topic's kernel (KERNELS=last), which carries topic 03.
+dev_files() {
+	# shellcheck disable=SC2010 # debugfs names here are plain
+	ls "$1" | grep -E "^($2|net[0-9]+_$2_[0-9]+)-[0-9]+\$"
+}
+
 debugfs_lists_live_dirs() {
 	d=/sys/kernel/debug/ref_tracker
 	[ -d "$d" ] || fail "$d missing"
 	ls "$d"
-	# shellcheck disable=SC2010 # debugfs names here are "dev-N", plain
-	ls "$d" | grep -q '^lo-[0-9]' || fail "no file for lo's netdev dir"
-	grep -q 'counters:' "$d"/lo-* || fail "lo's file shows no counters"
+	f=$(dev_files "$d" lo | head -n 1)
+	[ -n "$f" ] || fail "no file for lo's netdev dir" || return 1
+	grep -q 'counters:' "$d/$f" || fail "lo's file shows no counters"
 }
 
 debugfs_netdev_file_follows_device() {
 	d=/sys/kernel/debug/ref_tracker
 	ip link add rt0 type dummy || return 1
 	ip link set rt0 up
-	# shellcheck disable=SC2010 # debugfs names here are "dev-N", plain
-	f=$(ls "$d" | grep '^rt0-' | head -n 1)
-	[ -n "$f" ] || fail "no debugfs file for rt0"
+	f=$(dev_files "$d" rt0 | head -n 1)
+	[ -n "$f" ] || fail "no debugfs file for rt0" || return 1
 	cat "$d/$f"
 	grep -Eq 'has [0-9]+/[0-9]+ users, oldest [0-9]+ ms ago, at' "$d/$f" ||
 		fail "rt0's file shows no holder with an age"

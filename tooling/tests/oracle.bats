@@ -119,9 +119,10 @@ old_summary() {
 	# apply fails on 7.2 only; the pipeline is the real one.
 	# shellcheck disable=SC2016 # expanded by the stand-in
 	printf '#!/bin/sh\necho "stand-in apply BASE=$BASE"\n[ "$BASE" != 7.2 ]\n' >"$FAKE/tooling/apply"
-	TEST_BASES=7.2 run "$FAKE/tooling/test"
+	TEST_BASES=7.2 TEST_BASE_NOCHECK='' run "$FAKE/tooling/test"
 	assert_status 1
-	assert_output_has "base 7.2 base apply: exit 1; see $OUT/base-7.2/logs/pipeline.log"
+	assert_output_has "base 7.2 base apply build boot: exit 1; see $OUT/base-7.2/logs/pipeline.log"
+	assert_output_has "base 7.2: all apply: fail; see $OUT/base-7.2/logs/apply.log"
 	assert_output_has "check 01-x (base 7.2): not run, the base or apply failed"
 	assert_output_has "roundtrip 01-x (base 7.2): not run, the base or apply failed"
 	assert_file_has "$OUT/base-7.2/logs/pipeline.log" "stand-in apply BASE=7.2"
@@ -136,11 +137,72 @@ old_summary() {
 		# shellcheck disable=SC2016 # expanded by the stand-in
 		printf '#!/bin/sh\necho "stand-in %s $* BASE=$BASE OUT=$OUT"\n' "$s" >"$FAKE/tooling/$s"
 	done
-	TEST_BASES=7.2 run "$FAKE/tooling/test"
+	TEST_BASES=7.2 TEST_BASE_NOCHECK='' run "$FAKE/tooling/test"
 	assert_status 0
 	assert_file_has "$OUT/base-7.2/logs/check-01-x.log" "stand-in check 01-x BASE=7.2 OUT=$OUT/base-7.2"
 	assert_file_has "$OUT/base-7.2/logs/roundtrip-01-x.log" "stand-in roundtrip 01-x BASE=7.2"
 	assert_output_has "10 passed, 0 failed"
+}
+
+@test "test: on the second base, the last topic is built and booted; its check is left out, said, and not counted" {
+	fake_repo
+	TEST_BASES=7.2 run "$FAKE/tooling/test"
+	assert_status 0
+	assert_file_has "$OUT/base-7.2/logs/01-x/build.log" "stand-in tooling/build 01-x"
+	assert_file_has "$OUT/base-7.2/logs/01-x/boot.log" "stand-in qemu/run 01-x"
+	assert_output_has "check 01-x (base 7.2): not run by make test (TEST_BASE_NOCHECK); run 'make check BASE=7.2 TOPICS=01-x'"
+	[ ! -e "$OUT/base-7.2/logs/check-01-x.log" ] || fail_with "check ran on 7.2"
+	# 6.12: six tests; 7.2: the build and boot, series and roundtrip.
+	assert_output_has "9 passed, 0 failed"
+}
+
+@test "test: the second base's boot failing fails make test; its series and round trip still run" {
+	fake_repo
+	# shellcheck disable=SC2016 # expanded by the stand-in
+	printf '#!/bin/sh
+echo "stand-in qemu/run $* BASE=$BASE"
+[ "$BASE" != 7.2 ]
+' >"$FAKE/qemu/run"
+	TEST_BASES=7.2 run "$FAKE/tooling/test"
+	assert_status 1
+	assert_output_has "base 7.2 base apply build boot: exit 1; see $OUT/base-7.2/logs/pipeline.log"
+	assert_output_has "base 7.2: 01-x boot: fail"
+	assert_file_has "$OUT/base-7.2/logs/roundtrip-01-x.log" "stand-in tooling/roundtrip 01-x"
+	assert_output_has "8 passed, 1 failed"
+}
+
+@test "pipeline: KERNELS=last builds 00-base and the last topic; the others' plans boot on its kernel, after it" {
+	fake_repo
+	mkdir -p "$FAKE/topics/02-y" "$FAKE/topics/03-z"
+	# shellcheck disable=SC2016 # expanded by the stand-ins
+	printf '#!/bin/sh
+echo "stand-in build $*" >>"$OUT/order"
+' >"$FAKE/tooling/build"
+	# shellcheck disable=SC2016
+	printf '#!/bin/sh
+echo "stand-in boot $* on ${RUN_KERNEL:-own}" >>"$OUT/order"
+' >"$FAKE/qemu/run"
+	KERNELS=last run "$FAKE/tooling/pipeline" build boot
+	assert_status 0
+	[ "$(cat "$OUT/order")" = "stand-in build 00-base
+stand-in boot 00-base on own
+stand-in build 03-z
+stand-in boot 01-x on 03-z
+stand-in boot 02-y on 03-z
+stand-in boot 03-z on own" ] || fail_with "order: $(cat "$OUT/order")"
+	[ "$(cut -f1,2,3 "$OUT/summary.tsv" | tr '\t\n' ': ')" = '00-base:build:pass 00-base:boot:pass 03-z:build:pass 01-x:boot:pass 02-y:boot:pass 03-z:boot:pass ' ] ||
+		fail_with "summary: $(cat "$OUT/summary.tsv")"
+	# A plan failing on the last topic's kernel fails the run, named.
+	# shellcheck disable=SC2016
+	printf '#!/bin/sh
+[ "$1" != 02-y ]
+' >"$FAKE/qemu/run"
+	KERNELS=last run "$FAKE/tooling/pipeline" build boot
+	assert_status 1
+	grep -q '^02-y	boot	fail	' "$OUT/summary.tsv" || fail_with "summary: $(cat "$OUT/summary.tsv")"
+	KERNELS=some run "$FAKE/tooling/pipeline" build boot
+	assert_status 2
+	assert_output_has "KERNELS=some: each or last"
 }
 
 # refused CMD NAME TEXT: tooling/CMD NAME exits 1 saying TEXT.

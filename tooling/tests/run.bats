@@ -119,3 +119,17 @@ setup() {
 	grep -qx "file /plan/scenario.sh $PLANS_DIR/t1/scenario.sh 0644 0 0" "$BATS_TEST_TMPDIR/list" ||
 		fail_with "6.12: $(grep /plan/scenario "$BATS_TEST_TMPDIR/list")"
 }
+
+@test "qemu/run: RUN_KERNEL boots NAME's plan on another topic's kernel, with NAME's logs" {
+	mkdir -p "$PLANS_DIR/t0"
+	cp "$PLANS_DIR/t1/scenario.sh" "$PLANS_DIR/t1/expect" "$PLANS_DIR/t0/"
+	# t0 has no kernel of its own.
+	run "$REPO/qemu/run" t0
+	assert_status 2
+	assert_output_has "no kernel for t0 in $OUT/kernels/t0"
+	RUN_KERNEL=t1 run "$REPO/qemu/run" t0
+	assert_status 0
+	assert_output_has "t0: PASS"
+	assert_file_has "$OUT/logs/t0/qemu.cmd" "$OUT/kernels/t1/bzImage"
+	[ -f "$OUT/logs/t0/console.log" ] || fail_with "no console.log for t0"
+}
