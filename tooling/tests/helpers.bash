@@ -130,11 +130,16 @@ KERNEL_TARBALL=/usr/src/linux-source-6.12.tar.xz
 # per bats run and shared by the files that need it: decompressing the
 # tarball is the dearest step of the suite. Fails when it is missing.
 kernel_files() {
-	local dir=$BATS_SUITE_TMPDIR/kernel-files
+	local dir=$BATS_SUITE_TMPDIR/kernel-files kf_lock
 
+	# Files run in parallel (tooling/test's BATS_JOBS) share the suite's
+	# directory: one extracts, the others wait for it.
+	exec {kf_lock}>"$BATS_SUITE_TMPDIR/kernel-files.lock"
+	flock "$kf_lock"
 	if [ ! -e "$dir/.complete" ]; then
 		[ -f "$KERNEL_TARBALL" ] || {
 			echo "$KERNEL_TARBALL missing: apt-get install linux-source-6.12" >&2
+			exec {kf_lock}>&-
 			return 1
 		}
 		rm -rf "$dir"
@@ -146,9 +151,13 @@ kernel_files() {
 			linux-source-6.12/scripts/checkpatch.pl linux-source-6.12/scripts/spelling.txt \
 			linux-source-6.12/scripts/const_structs.checkpatch \
 			linux-source-6.12/scripts/kernel-doc \
-			linux-source-6.12/scripts/get_maintainer.pl >&2 || return 1
+			linux-source-6.12/scripts/get_maintainer.pl >&2 || {
+			exec {kf_lock}>&-
+			return 1
+		}
 		touch "$dir/.complete"
 	fi
+	exec {kf_lock}>&-
 	printf '%s\n' "$dir"
 }
 
