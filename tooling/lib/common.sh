@@ -39,6 +39,16 @@ fi
 : "${JOBS:=$(nproc 2>/dev/null || echo 2)}"
 : "${DRY_RUN:=0}"
 : "${V:=0}"
+# PYTHON: the interpreter of the tooling's own Python (qemu/judge and
+# qemu/ktap-parse, tooling/series, tooling/bench-refs) and of the kernel's
+# Python scripts it runs. Debian's python3 (tooling/deps installs it,
+# with python3-yaml) when present: a version manager's shim that comes
+# first in PATH (pyenv's) costs ~0.3 s a start, 10x the interpreter's
+# own, and the judge starts a few per boot.
+if [ -z "${PYTHON:-}" ]; then
+	PYTHON=python3
+	[ ! -x /usr/bin/python3 ] || PYTHON=/usr/bin/python3
+fi
 
 # The work repository: a git import of the base with one branch per
 # topic. `tooling/base` writes its path to $(current_base_file).
