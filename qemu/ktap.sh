@@ -62,6 +62,12 @@ skip() {
 	exit 0
 }
 
+# ktap_uptime: the guest's uptime in hundredths of a second.
+ktap_uptime() {
+	read -r ktap_up _ </proc/uptime
+	echo "${ktap_up%.*}${ktap_up#*.}" | sed 's/^0*//; s/^$/0/'
+}
+
 ktap_run() {
 	n=0
 	for t in $TESTS; do
@@ -78,11 +84,16 @@ ktap_run() {
 				echo "# ktap: could not re-arm the once-only warnings"
 		fi
 		ktap_dmesg_mark=$(dmesg | wc -l)
+		ktap_t0=$(ktap_uptime)
 		out=$(set -e; "$t" 2>&1)
 		rc=$?
+		ktap_t1=$(ktap_uptime)
 		if [ -n "$out" ]; then
 			printf '%s\n' "$out" | sed 's/^/# /'
 		fi
+		# How long the test took (guest clock): what qemu/run's split of
+		# a plan among guests is balanced on.
+		printf '# %s took %d.%02ds\n' "$t" $(((ktap_t1 - ktap_t0) / 100)) $(((ktap_t1 - ktap_t0) % 100))
 		if [ "$rc" -ne 0 ]; then
 			echo "not ok $i $t"
 		elif [ -f "$ktap_skip_file" ]; then

@@ -133,3 +133,124 @@ setup() {
 	assert_file_has "$OUT/logs/t0/qemu.cmd" "$OUT/kernels/t1/bzImage"
 	[ -f "$OUT/logs/t0/console.log" ] || fail_with "no console.log for t0"
 }
+
+# split_plan: a plan whose five tests run in two guests (a, b) after a
+# setup every guest runs, and a stand-in QEMU that prints the KTAP
+# document of the tests its reftrack.tests= names (all five without
+# one), failing those in $FAKE_FAIL, leaving out those in $FAKE_DROP
+# and printing "TEST says hello" for the others.
+split_plan() {
+	cat >"$PLANS_DIR/t1/expect" <<-'EOP'
+		# Split among two guests.
+		guest all
+		test setup
+		guest a
+		test one
+		test two
+		guest b
+		test three
+		guest all
+		test last
+		must ^# three says hello$
+		must_not unregister_netdevice: waiting for
+	EOP
+	cat >"$BATS_TEST_TMPDIR/bin/fake-qemu" <<-'EOS'
+		#!/bin/sh
+		tests=setup,one,two,three,last
+		for a in "$@"; do
+			case $a in *reftrack.tests=*) tests=$(printf '%s\n' "$a" | tr ' ' '\n' | sed -n 's/^reftrack\.tests=//p') ;; esac
+		done
+		for t in ${FAKE_DROP:-}; do
+			tests=$(echo ",$tests," | sed "s/,$t,/,/; s/^,//; s/,$//")
+		done
+		echo "# reftrack: once-only warnings re-armed before each test"
+		echo "# reftrack: scenario begins"
+		echo "KTAP version 1"
+		echo "1..$(echo "$tests" | tr ',' '\n' | wc -l)"
+		i=0
+		for t in $(echo "$tests" | tr ',' ' '); do
+			i=$((i + 1))
+			case ",${FAKE_FAIL:-}," in
+			*",$t,"*) echo "not ok $i $t" ;;
+			*) echo "# $t says hello"; echo "ok $i $t" ;;
+			esac
+		done
+		echo "# reftrack: tainted 0"
+		echo "# reftrack: guest done"
+	EOS
+}
+
+@test "qemu/run: a plan split among guests: each runs its tests and the shared ones, is judged on them, and must patterns are read across guests" {
+	split_plan
+	run "$REPO/qemu/run" t1
+	assert_status 0
+	assert_output_has "booting t1 in 2 guests (a b)"
+	assert_output_has "t1: PASS: 2 guests"
+	grep -q ' reftrack\.tests=setup,one,two,last$' "$OUT/logs/t1/guest-a/qemu.cmd" ||
+		fail_with "guest a: $(cat "$OUT/logs/t1/guest-a/qemu.cmd")"
+	grep -q ' reftrack\.tests=setup,three,last$' "$OUT/logs/t1/guest-b/qemu.cmd" ||
+		fail_with "guest b: $(cat "$OUT/logs/t1/guest-b/qemu.cmd")"
+	# Each guest pins only its own tests; the pattern only guest b
+	# printed satisfies guest a's judge too.
+	grep -qx "test two" "$OUT/logs/t1/guest-a/expect" || fail_with "guest a does not pin two"
+	grep -q '^test three$' "$OUT/logs/t1/guest-a/expect" && fail_with "guest a pins three"
+	assert_output_has "4 pinned tests, each with its result"
+	assert_output_has "3 pinned tests, each with its result"
+	assert_file_has "$OUT/logs/t1/console.log" "### reftrack: guest b ran setup,three,last"
+	python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["status"] == "pass", r["status"]
+assert [g["guest"] for g in r["guests"]] == ["a", "b"], r["guests"]
+assert r["ktap"]["passed"] == 7, r["ktap"]
+assert any(c["check"] == "guest b: tests" for c in r["checks"]), r["checks"]
+' "$OUT/results/t1.json" || fail_with "results: $(cat "$OUT/results/t1.json")"
+	# Kept while nothing changed.
+	run "$REPO/qemu/run" t1
+	assert_output_has "t1: PASS (kept from"
+}
+
+@test "qemu/run: a split plan fails when one guest's test fails, when a guest leaves out a test, or when no guest shows a must pattern" {
+	split_plan
+	FAKE_FAIL=two run "$REPO/qemu/run" t1
+	assert_status 1
+	assert_output_has "t1: FAIL: a guest failed"
+	assert_output_has "[FAILED] two"
+	# A failing test every guest runs fails both.
+	FAKE_FAIL=last run "$REPO/qemu/run" t1
+	assert_status 1
+	for g in a b; do
+		python3 -c 'import json, sys; assert json.load(open(sys.argv[1]))["status"] == "fail"' \
+			"$OUT/results/t1.guest-$g.json" || fail_with "guest $g did not fail"
+	done
+	# A guest that runs fewer tests than it was given fails on its
+	# pinned list.
+	FAKE_DROP=three run "$REPO/qemu/run" t1
+	assert_status 1
+	assert_output_has "three has no result"
+	# A must pattern nobody printed.
+	split_plan
+	echo "must ^# four says hello$" >>"$PLANS_DIR/t1/expect"
+	run "$REPO/qemu/run" t1
+	assert_status 1
+	assert_output_has "absent: ^# four says hello$"
+}
+
+@test "qemu/run: GUESTS=1 runs a split plan in one guest; QEMU_GUESTS=1 boots the guests one at a time; one guest id is a usage error" {
+	split_plan
+	GUESTS=1 run "$REPO/qemu/run" t1
+	assert_status 0
+	assert_output_has "booting t1 (timeout"
+	refute_output_has "guests"
+	grep -q reftrack.tests "$OUT/logs/t1/qemu.cmd" && fail_with "GUESTS=1 passed a test list"
+	[ ! -e "$OUT/logs/t1/guest-a" ] || fail_with "GUESTS=1 left guest-a"
+	QEMU_GUESTS=1 FRESH=1 run "$REPO/qemu/run" t1
+	assert_status 0
+	assert_output_has "2 guests (a b), 1 at a time"
+	QEMU_GUESTS=0 FRESH=1 run "$REPO/qemu/run" t1
+	assert_status 2
+	sed -i '/^guest b$/d' "$PLANS_DIR/t1/expect"
+	run "$REPO/qemu/run" t1
+	assert_status 2
+	assert_output_has "splits its tests among one guest (a)"
+}
