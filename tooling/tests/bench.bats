@@ -276,7 +276,7 @@ json() {
 	[ "$output" = "iters=200 rounds=1 " ] || fail_with "parameters"
 }
 
-@test "bench: the consoles of a real make bench (2026-12-04, 3 boots a side) give README's table and verdicts" {
+@test "bench: the consoles of a real make bench (2026-12-04, 3 boots a side) give docs/performance.md's table and verdicts" {
 	local c=()
 	for i in 1 2 3; do
 		c+=("$B/run2-base-$i.console" "$B/run2-ours-$i.console")
@@ -289,8 +289,8 @@ json() {
 	assert_output_has "target tracked_q0 vs upstream         0.49 (limit 0.8; range 0.44-0.59): met"
 	assert_output_has "target tracker_bytes                 32.00 (limit 32; range 32.00-32.00): met"
 	assert_output_has "target sampled64 vs untracked         1.86 (limit 2; range 1.79-2.00): inconclusive"
-	# The same table as README's.
-	sed -n '/^figure  /,/^target sampled64/p' "$REPO/README.md" >"$BATS_TEST_TMPDIR/readme.txt"
+	# The same table as docs/performance.md's.
+	sed -n '/^figure  /,/^target sampled64/p' "$REPO/docs/performance.md" >"$BATS_TEST_TMPDIR/readme.txt"
 	cmp -s "$BATS_TEST_TMPDIR/readme.txt" "$OUT/bench/table.txt" ||
-		fail_with "README's table differs: $(diff "$BATS_TEST_TMPDIR/readme.txt" "$OUT/bench/table.txt")"
+		fail_with "docs/performance.md's table differs: $(diff "$BATS_TEST_TMPDIR/readme.txt" "$OUT/bench/table.txt")"
 }
