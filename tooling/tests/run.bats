@@ -254,3 +254,30 @@ assert any(c["check"] == "guest b: tests" for c in r["checks"]), r["checks"]
 	assert_status 2
 	assert_output_has "splits its tests among one guest (a)"
 }
+
+@test "qemu/mkinitramfs: an unchanged archive is not packed again; a test program is compiled once per source" {
+	# shellcheck disable=SC2016 # the stand-in's own $1
+	printf '#!/bin/sh\necho packed >>"%s/packs"\ncat "$1"\n' "$BATS_TEST_TMPDIR" >"$k/gen_init_cpio"
+	printf 'int main(void) { return 0; }\n' >"$PLANS_DIR/t1/prog.c"
+	run "$REPO/qemu/mkinitramfs" "$k" "$PLANS_DIR/t1" "$BATS_TEST_TMPDIR/i.gz"
+	assert_status 0
+	assert_output_has "initramfs "
+	zcat "$BATS_TEST_TMPDIR/i.gz" | grep -q '^file /plan/bin/prog ' || fail_with "prog is not in the list"
+	[ "$(find "$CACHE_DIR/guest-bin" -type f | wc -l)" -eq 1 ] || fail_with "not one compiled program"
+	run "$REPO/qemu/mkinitramfs" "$k" "$PLANS_DIR/t1" "$BATS_TEST_TMPDIR/i.gz"
+	assert_status 0
+	assert_output_has "initramfs unchanged"
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/packs")" -eq 1 ] || fail_with "packed again"
+	# A changed program: compiled and packed again; a broken one fails.
+	printf 'int main(void) { return 1; }\n' >"$PLANS_DIR/t1/prog.c"
+	run "$REPO/qemu/mkinitramfs" "$k" "$PLANS_DIR/t1" "$BATS_TEST_TMPDIR/i.gz"
+	assert_status 0
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/packs")" -eq 2 ] || fail_with "not packed after a change"
+	[ "$(find "$CACHE_DIR/guest-bin" -type f | wc -l)" -eq 2 ] || fail_with "the changed program was not compiled"
+	printf 'int main(void) { return }\n' >"$PLANS_DIR/t1/prog.c"
+	run "$REPO/qemu/mkinitramfs" "$k" "$PLANS_DIR/t1" "$BATS_TEST_TMPDIR/i.gz"
+	assert_status 1
+	assert_output_has "compiling $PLANS_DIR/t1/prog.c failed"
+	[ "$(find "$CACHE_DIR/guest-bin" -name '*.*' | wc -l)" -eq 0 ] ||
+		fail_with "a failed compile left a partial program"
+}
