@@ -475,3 +475,44 @@ int none_get(void)
 	assert_file_has "$OUT/check/index.html" '<th>warnings</th>'
 	[ ! -e "$OUT/check/02-t.ok" ] || fail_with "a failing topic got NAME.ok"
 }
+
+@test "tooling/build: a topic whose commit, configuration and kernel are unchanged is not built again; a change or FRESH=1 builds it" {
+	put lib/c.c '// SPDX-License-Identifier: GPL-2.0
+int kb_c(void);
+int kb_c(void)
+{
+	return 3;
+}'
+	printf 'obj-y += lib/c.o\n' >>"$SCRATCH/lib/Kbuild.fake"
+	commit 'lib: add c'
+	run_cb BISECT=none
+	assert_status 0
+	run "$REPO/tooling/build" 02-t
+	assert_status 0
+	refute_output_has "up to date"
+	[ -s "$OUT/kernels/02-t/bzImage" ] || fail_with "no kernel written"
+	run "$REPO/tooling/build" 02-t
+	assert_status 0
+	assert_output_has "02-t: up to date, not rebuilt"
+	FRESH=1 run "$REPO/tooling/build" 02-t
+	assert_status 0
+	refute_output_has "up to date"
+	# The kernel in OUT changed (or went): built again.
+	echo x >>"$OUT/kernels/02-t/bzImage"
+	run "$REPO/tooling/build" 02-t
+	refute_output_has "up to date"
+	# The configuration changed: built again.
+	printf 'CONFIG_KB_EXTRA=y\n' >"$TOPICS_DIR/02-t/config"
+	run "$REPO/tooling/build" 02-t
+	refute_output_has "up to date"
+	run "$REPO/tooling/build" 02-t
+	assert_output_has "up to date"
+	# A new commit on the topic: built again, and the kernel says so.
+	sed -i 's/return 3;/return 4;/' "$SCRATCH/lib/c.c"
+	commit 'lib: c returns 4'
+	run_cb BISECT=none
+	run "$REPO/tooling/build" 02-t
+	assert_status 0
+	refute_output_has "up to date"
+	[ "$(cat "$OUT/kernels/02-t/commit")" = "$(branch_id 02-t)" ] || fail_with "the kernel is not the new commit's"
+}
