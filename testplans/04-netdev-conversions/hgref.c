@@ -6,7 +6,7 @@
  *
  * Usage: hgref tun NAME
  *                      makes a tap device NAME on /dev/net/tun
- *                      (TUNSETIFF), brings it up, reads its name back
+ *                      (TUNSETIFF), turns IPv6 off on it, brings it up, reads its name back
  *                      (TUNGETIFF), sets a queue flag (TUNSETQUEUE),
  *                      polls, writes a frame, reads with nothing queued,
  *                      shows the file's fdinfo, then closes the file,
@@ -126,6 +126,25 @@ static const unsigned char frame[60] = {
 	0x88, 0xb5,
 };
 
+/* quiet_ipv6 NAME: turn IPv6 off on NAME before it comes up, so that the
+ * stack queues nothing on it by itself (router solicitations, MLD
+ * reports, sent on timers) and a read can find its queue empty.
+ */
+static int quiet_ipv6(const char *name)
+{
+	char path[128];
+	int fd, ret;
+
+	snprintf(path, sizeof(path), "/proc/sys/net/ipv6/conf/%s/disable_ipv6",
+		 name);
+	fd = open(path, O_WRONLY);
+	if (fd < 0)
+		return -1;
+	ret = write(fd, "1", 1) == 1 ? 0 : -1;
+	close(fd);
+	return ret;
+}
+
 static int do_tun(const char *name)
 {
 	struct pollfd pfd;
@@ -145,6 +164,7 @@ static int do_tun(const char *name)
 	step("TUNSETIFF", ret);
 	if (ret < 0)
 		return 1;
+	step("IPv6 off", quiet_ipv6(name));
 	step("link up", link_set(name, 1));
 
 	memset(&ifr, 0, sizeof(ifr));
