@@ -19,11 +19,13 @@ setup() {
 }
 
 # scenario NAME: run fixtures/ktap/NAME.sh under busybox sh; compare its
-# output with fixtures/ktap/NAME.ktap.
+# output with fixtures/ktap/NAME.ktap, where each test's duration line
+# reads "# NAME took N.NNs" (the time itself varies).
 scenario() {
 	run "$BUSYBOX" sh "$FIXTURES/ktap/run.sh" "$FIXTURES/ktap/$1.sh"
 	assert_status 0
-	printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/$1.out"
+	printf '%s\n' "$output" |
+		sed 's/^\(# [A-Za-z0-9_]* took \)[0-9]*\.[0-9][0-9]s$/\1N.NNs/' >"$BATS_TEST_TMPDIR/$1.out"
 	diff -u "$FIXTURES/ktap/$1.ktap" "$BATS_TEST_TMPDIR/$1.out" ||
 		fail_with "KTAP output differs from fixtures/ktap/$1.ktap"
 }
@@ -90,9 +92,23 @@ scenario() {
 	EOF
 	run "$BUSYBOX" sh "$FIXTURES/ktap/run.sh" "$BATS_TEST_TMPDIR/tricky.sh"
 	assert_status 0
-	[ "$output" = "KTAP version 1
+	[ "$(sed 's/^\(# prints_ok took \)[0-9]*\.[0-9][0-9]s$/\1N.NNs/' <<<"$output")" = "KTAP version 1
 1..1
 # ok 7 not a real result
 # 1..9
+# prints_ok took N.NNs
 ok 1 prints_ok" ] || fail_with "test output leaked into the KTAP structure"
+}
+
+@test "ktap.sh: each test says how long it took, before its result" {
+	cat >"$BATS_TEST_TMPDIR/slow.sh" <<-'EOF'
+		TESTS="quick slow"
+		quick() { :; }
+		slow() { sleep 1; }
+	EOF
+	run "$BUSYBOX" sh "$FIXTURES/ktap/run.sh" "$BATS_TEST_TMPDIR/slow.sh"
+	assert_status 0
+	grep -qxE '# quick took 0\.[0-9]{2}s' <<<"$output" || fail_with "no duration for quick: $output"
+	grep -qxE '# slow took [12]\.[0-9]{2}s' <<<"$output" || fail_with "slow did not take about 1 s: $output"
+	[ "$(grep -A1 '^# slow took' <<<"$output" | tail -n 1)" = "ok 2 slow" ] || fail_with "the duration is not right before the result"
 }
