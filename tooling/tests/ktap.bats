@@ -92,7 +92,7 @@ scenario() {
 	EOF
 	run "$BUSYBOX" sh "$FIXTURES/ktap/run.sh" "$BATS_TEST_TMPDIR/tricky.sh"
 	assert_status 0
-	[ "$(sed 's/^\(# prints_ok took \)[0-9]*\.[0-9][0-9]s$/\1N.NNs/' <<<"$output")" = "KTAP version 1
+	[ "$(printf '%s\n' "$output" | sed 's/^\(# prints_ok took \)[0-9]*\.[0-9][0-9]s$/\1N.NNs/')" = "KTAP version 1
 1..1
 # ok 7 not a real result
 # 1..9
