@@ -20,6 +20,7 @@ TOPIC ?=
 MBOX ?=
 REPLACE ?=
 REPIN ?=
+KEEP ?=
 
 export TOPICS CACHE_DIR OUT BASE BASE_TARBALL BASE_TREE JOBS QEMU_TIMEOUT \
 	QEMU_ACCEL DRY_RUN V STRICT
@@ -27,7 +28,7 @@ export TOPICS CACHE_DIR OUT BASE BASE_TARBALL BASE_TREE JOBS QEMU_TIMEOUT \
 .DEFAULT_GOAL := all
 
 .PHONY: all help deps base apply build boot check bench-check test \
-	test-tooling export import series kasan census bench bench-pipeline \
+	test-tooling export import series send-test kasan census bench bench-pipeline \
 	clean clean-base distclean
 
 all: ## the main job: deps, base, apply, build, boot-test, check, series
@@ -71,6 +72,9 @@ import: ## take MBOX into TOPIC (new or existing; REPLACE=1 replaces its patches
 
 series: ## out/series/NAME[-partK]/: mails for TOPICS (default all) via b4; never sends, needs make check
 	tooling/series
+
+send-test: ## send out/series through a local SMTP server into a local public-inbox, b4 am each part back by Message-ID
+	tooling/send-test $(if $(filter 1,$(KEEP)),--keep)
 
 kasan: ## build and boot-test TOPICS (default: all) with KASAN on (VARIANT=kasan)
 	VARIANT=kasan NO_BASE=1 QEMU_MEM=2048 QEMU_TIMEOUT_SCALE=3 tooling/pipeline build boot

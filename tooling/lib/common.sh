@@ -267,6 +267,18 @@ topic_meta() {
 	sed -n "s/^$2:[[:space:]]*//p" "$f"
 }
 
+# send_email_args TO [FROM]: set SEND_EMAIL_ARGS, the git send-email
+# options for a part's messages as b4 wrote them: make series prints
+# them, send-test sends with them (and its local server). b4 threaded
+# the messages already (In-Reply-To, References): git's own threading
+# would add a second, wrong, pair (--no-thread). The recipients are in
+# each message's To: and Cc:; --to names the list once more, as a
+# reader of the command expects; FROM spares the sender's prompt.
+send_email_args() {
+	SEND_EMAIL_ARGS=(--no-thread --to="$1")
+	[ -z "${2-}" ] || SEND_EMAIL_ARGS+=(--from="$2")
+}
+
 # prev_ref NAME: the ref a topic stacks on (the previous topic's branch,
 # or the base).
 prev_ref() {

@@ -45,7 +45,7 @@ fake_repo() {
 	mkdir -p "$FAKE/tooling/tests" "$FAKE/topics/01-x"
 	cp -a "$REPO/tooling/test" "$REPO/tooling/pipeline" "$REPO/tooling/lib" \
 		"$REPO/tooling/project.conf" "$FAKE/tooling/"
-	for s in deps base apply build check series roundtrip; do standin "tooling/$s" 0; done
+	for s in deps base apply build check series roundtrip send-test; do standin "tooling/$s" 0; done
 	standin qemu/run 0
 	printf '@test "a tooling test" {\n\ttrue\n}\n' >"$FAKE/tooling/tests/one.bats"
 	export TOPICS_DIR=$FAKE/topics OUT=$BATS_TEST_TMPDIR/out
@@ -85,8 +85,9 @@ old_summary() {
 	run "$FAKE/tooling/test"
 	assert_status 1
 	assert_output_has "all apply: see $OUT/logs/apply.log"
-	# The bats file and the three per-topic stand-ins; no old boot.
-	assert_output_has "4 passed, 1 failed"
+	# The bats file, the three per-topic stand-ins and send-test; no
+	# old boot.
+	assert_output_has "5 passed, 1 failed"
 }
 
 @test "test: a pipeline exit no summary row explains is a failure with its exit code" {
@@ -99,7 +100,7 @@ old_summary() {
 	run "$FAKE/tooling/test"
 	assert_status 1
 	assert_output_has "pipeline: exit 3, and no stage in $OUT/summary.tsv failed (last row: 00-base boot pass)"
-	assert_output_has "5 passed, 1 failed"
+	assert_output_has "6 passed, 1 failed"
 }
 
 @test "test: a pipeline that cannot start (the lock is held) does not count an old summary" {
@@ -111,7 +112,7 @@ old_summary() {
 	assert_status 1
 	assert_output_has "another run holds $CACHE_DIR/lock"
 	assert_output_has "pipeline: exit 2, and no stage in $OUT/summary.tsv failed (last row: none)"
-	assert_output_has "4 passed, 2 failed"
+	assert_output_has "5 passed, 2 failed"
 }
 
 @test "test: the second base's apply failing fails make test, and its per-topic steps are failures, not passes" {
@@ -126,9 +127,10 @@ old_summary() {
 	assert_output_has "check 01-x (base 7.2): not run, the base or apply failed"
 	assert_output_has "roundtrip 01-x (base 7.2): not run, the base or apply failed"
 	assert_file_has "$OUT/base-7.2/logs/pipeline.log" "stand-in apply BASE=7.2"
-	# 6.12: the bats file, two boots, three per-topic steps; 7.2: the
-	# apply and its three steps fail.
-	assert_output_has "6 passed, 4 failed"
+	assert_output_has "send-test (base 7.2): not run, the base or apply failed"
+	# 6.12: the bats file, two boots, three per-topic steps, send-test;
+	# 7.2: the apply, its three steps and send-test fail.
+	assert_output_has "7 passed, 5 failed"
 }
 
 @test "test: on the second base, a passing apply runs check, series and roundtrip there, one test each" {
@@ -141,7 +143,8 @@ old_summary() {
 	assert_status 0
 	assert_file_has "$OUT/base-7.2/logs/check-01-x.log" "stand-in check 01-x BASE=7.2 OUT=$OUT/base-7.2"
 	assert_file_has "$OUT/base-7.2/logs/roundtrip-01-x.log" "stand-in roundtrip 01-x BASE=7.2"
-	assert_output_has "10 passed, 0 failed"
+	assert_file_has "$OUT/base-7.2/logs/send-test.log" "stand-in tooling/send-test 01-x"
+	assert_output_has "12 passed, 0 failed"
 }
 
 @test "test: on the second base, the last topic is built and booted; its checks, series and round trip are left out, said, and not counted" {
@@ -154,8 +157,9 @@ old_summary() {
 	for s in check series roundtrip; do
 		[ ! -e "$OUT/base-7.2/logs/$s-01-x.log" ] || fail_with "$s ran on 7.2"
 	done
-	# 6.12: six tests; 7.2: the build and boots.
-	assert_output_has "7 passed, 0 failed"
+	[ ! -e "$OUT/base-7.2/logs/send-test.log" ] || fail_with "send-test ran on 7.2 with no series"
+	# 6.12: seven tests; 7.2: the build and boots.
+	assert_output_has "8 passed, 0 failed"
 }
 
 @test "test: the second base's boot failing fails make test; its series and round trip still run" {
@@ -170,7 +174,7 @@ echo "stand-in qemu/run $* BASE=$BASE"
 	assert_output_has "base 7.2 base apply build boot: exit 1; see $OUT/base-7.2/logs/pipeline.log"
 	assert_output_has "base 7.2: 01-x boot: fail"
 	assert_file_has "$OUT/base-7.2/logs/roundtrip-01-x.log" "stand-in tooling/roundtrip 01-x"
-	assert_output_has "9 passed, 1 failed"
+	assert_output_has "11 passed, 1 failed"
 }
 
 @test "pipeline: KERNELS=last builds 00-base and the last topic; the others' plans boot on its kernel, after it" {

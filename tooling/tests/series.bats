@@ -560,7 +560,7 @@ standin_checkers() {
 	assert_status 0
 	assert_output_has "sender (git config in $REPO): $me"
 	refute_output_has 'SERIES_IDENTITY'
-	assert_output_has "git send-email --confirm=always --to=netdev@vger.kernel.org $OUT/series/01-core/*.eml"
+	assert_output_has "git send-email --confirm=always --no-thread --to=netdev@vger.kernel.org --from=Jane\\ Developer\\ \\<jane.developer@kernel-mail.de\\> $OUT/series/01-core/*.eml"
 	n=0
 	for f in "$OUT"/series/01-core/*.eml "$OUT"/series/03-big-part*/*.eml; do
 		n=$((n + 1))
@@ -633,4 +633,142 @@ standin_checkers() {
 	EOF
 	assert_status 0
 	assert_output_has ok
+}
+
+# send_copy: own_copy, with setup_file's series and a check table per
+# topic (a row per patch and check, as tooling/check writes it) in this
+# test's OUT, for tooling/send-test.
+send_copy() {
+	own_copy
+	mkdir -p "$OUT/check"
+	cp -a "$SERIES" "$OUT/series"
+	check_tables 01-core 02-tests 03-big
+}
+
+# check_tables NAME...: $OUT/check/NAME.tsv for each topic's patches.
+check_tables() {
+	local t prev
+	for t in "$@"; do
+		case $t in
+		01-core) prev=$(base_commit) ;;
+		02-tests) prev=topic/01-core ;;
+		03-big) prev=topic/02-tests ;;
+		esac
+		{
+			printf 'patch\tcheck\tresult\tdetail\n'
+			git -C "$WORK" log --reverse --format=%s "$prev..topic/$t" | awk -F'\t' '{
+				printf "%d %s\tcheckpatch\tpass\t\n", NR, $0
+				printf "%d %s\tcc\taccepted\taccepted: a test reason\n", NR, $0 }'
+		} >"$OUT/check/$t.tsv"
+	done
+}
+
+# servers_gone: every server send-test started has exited.
+servers_gone() {
+	local p
+	[ -s "$OUT/send-test/pids" ] || fail_with "send-test recorded no server pids"
+	while read -r p; do
+		! kill -0 "$p" 2>/dev/null || fail_with "server $p still running after send-test"
+	done <"$OUT/send-test/pids"
+}
+
+@test "send-test: every part through SMTP into a public-inbox archive; b4 am by Message-ID gives each topic's tree, the check reply in each thread" {
+	local p n
+	send_copy
+	run "$REPO/tooling/send-test"
+	assert_status 0
+	servers_gone
+	for p in 01-core:4 02-tests:3 03-big-part1:12 03-big-part2:5 03-big-part3:4 03-big-part4:14; do
+		n=${p#*:}
+		p=${p%%:*}
+		assert_output_has "$p: $n messages sent, fetched by <"
+		assert_output_has "($((n + 1)) in the thread with the check reply)"
+		grep -qx "Analyzing $((n + 1)) messages in the thread" "$OUT/logs/send-test-$p.b4.log" ||
+			fail_with "$p: b4 am did not see $((n + 1)) messages: $(grep Analyzing "$OUT/logs/send-test-$p.b4.log")"
+		grep -q 'messages, as sent$' "$OUT/logs/send-test-$p.b4.log" || fail_with "$p: thread not checked"
+	done
+	for p in 01-core 02-tests 03-big; do
+		assert_output_has "$p: the archive gives back the topic's tree ($(git -C "$WORK" rev-parse --short "topic/$p^{tree}"))"
+	done
+	# Every message went through the server, into the netdev archive.
+	[ "$(find "$OUT/send-test/spool" -name '*.eml' | wc -l)" -eq 48 ] ||
+		fail_with "spool: $(find "$OUT/send-test/spool" -name '*.eml' | wc -l) messages, want 42 and 6 replies"
+	! grep -l '"archived": \[\]' "$OUT"/send-test/spool/*.env | grep -q . ||
+		fail_with "messages not archived: $(grep -l '"archived": \[\]' "$OUT"/send-test/spool/*.env)"
+	# The bot's reply: the check table, in the cover letter's thread.
+	grep -l '^In-Reply-To: <.*-01-core-v1-0-' "$OUT"/send-test/spool/*.eml | xargs grep -l 'Checks of this series' |
+		xargs grep -q '^Totals: 3 accepted, 3 pass' || fail_with "no check reply to 01-core's cover letter"
+}
+
+@test "send-test --keep: v2 after --bump is found from v1's Message-ID with b4 am -c" {
+	local id
+	send_copy
+	id=$(sed -n 's/^change-id: //p' "$TOPICS_DIR/01-core/topic.conf")
+	run "$REPO/tooling/send-test" 01-core
+	assert_status 0
+	git -C "$WORK" worktree add -q "$BATS_TEST_TMPDIR/ed" topic/01-core
+	git -C "$BATS_TEST_TMPDIR/ed" commit -q --amend -m 'lib: build test_ref_tracker' \
+		-m 'Body, reworded after review.' -m 'Signed-off-by: Test Author <test@example.org>'
+	"$REPO/tooling/export" 01-core >/dev/null 2>&1 || "$REPO/tooling/export" 01-core
+	record_checks 01-core
+	"$REPO/tooling/series" --bump 01-core "reword patch 3 after review" >/dev/null 2>&1
+	"$REPO/tooling/series" 01-core >/dev/null 2>&1 || "$REPO/tooling/series" 01-core
+	check_tables 01-core
+	run "$REPO/tooling/send-test" --keep 01-core
+	assert_status 0
+	assert_output_has "01-core: b4 am -c <"
+	assert_output_has "finds v2 of change-id $id"
+	[ "$(awk -F'\t' '$1 == "01-core"' "$OUT/send-test/sent.tsv" | cut -f2 | tr '\n' ' ')" = '1 2 ' ] ||
+		fail_with "sent.tsv: $(cat "$OUT/send-test/sent.tsv")"
+	servers_gone
+}
+
+@test "send-test: a server that refuses, a message over its size limit: exit 1 with the server's answer, topics untouched" {
+	local before
+	send_copy
+	before=$(tree_sum "$TOPICS_DIR")
+	SMTP_REFUSE='relaying denied for this test' run "$REPO/tooling/send-test" 01-core
+	assert_status 1
+	assert_output_has 'git send-email failed for 01-core'
+	assert_output_has 'relaying denied for this test'
+	servers_gone
+	SMTP_MAX_SIZE=600 run "$REPO/tooling/send-test" 01-core
+	assert_status 1
+	assert_output_has 'git send-email failed for 01-core'
+	assert_output_has 'Too much mail data'
+	servers_gone
+	[ "$(tree_sum "$TOPICS_DIR")" = "$before" ] || fail_with "send-test changed topics/"
+}
+
+@test "send-test: a part that no longer applies when fetched by Message-ID fails, naming it" {
+	local f
+	send_copy
+	f=$(find "$OUT/series/03-big-part1" -name '0003-*.eml')
+	grep -q '^ int big_0' "$f" || fail_with "$f has no context line to break"
+	sed -i '0,/^ int big_0/s/^ int big_0[0-9]/ int big_99/' "$f"
+	run "$REPO/tooling/send-test" 03
+	assert_status 1
+	assert_output_has '03-big-part1: fetched by Message-ID, does not apply onto its base-commit'
+	servers_gone
+}
+
+@test "send-test: no series written: exit 2 naming make series" {
+	own_copy
+	run "$REPO/tooling/send-test" 01-core
+	assert_status 2
+	assert_output_has "no series for 01-core"
+	assert_output_has "make series"
+}
+
+@test "send-test: a patch sent outside its cover letter's thread fails the thread check, naming it" {
+	local f mid
+	send_copy
+	f=$(find "$OUT/series/01-core" -name '0002-*.eml')
+	mid=$(sed -n 's/^Message-Id: <\(.*\)>$/\1/p' "$f")
+	sed -i '/^In-Reply-To:/d; /^References:/d' "$f"
+	run "$REPO/tooling/send-test" 01-core
+	assert_status 1
+	assert_output_has "01-core: thread: "
+	assert_output_has "sent but not in the thread: <$mid>"
+	servers_gone
 }
