@@ -772,3 +772,11 @@ servers_gone() {
 	assert_output_has "sent but not in the thread: <$mid>"
 	servers_gone
 }
+
+@test "send-test: a missing tool (no aiosmtpd for PYTHON) is exit 2 naming the package, nothing sent" {
+	send_copy
+	PYTHON=/bin/false run "$REPO/tooling/send-test" 01-core
+	assert_status 2
+	assert_output_has "python3-aiosmtpd"
+	[ ! -e "$OUT/send-test/spool" ] || fail_with "send-test started although a tool is missing"
+}
