@@ -10,8 +10,11 @@
 # the holder (netdev_ref_leak_hold_tracked) under a tracker directory
 # named "name/ifindex"; for a dev_hold() it must count one untracked
 # reference, and strict mode (CONFIG_NET_DEV_REFCNT_TRACKER_STRICT=y)
-# must have named the caller when the reference was taken. A double
-# netdev_put() must be reported without unbalancing the refcount, a
+# must have named the caller when the reference was taken. A second
+# release of a tracked reference must be reported without unbalancing
+# the refcount, on every release path: netdev_put(), netdev_ref_replace()
+# (the dst move to blackhole_dev), linkwatch's, and in sampled mode a
+# release through a copy of an unsampled reference's slot. A
 # rename must rename the tracker directory, and unloading the module
 # must drop what it holds; strict mode reports a call site only once.
 # Each leak is released at the end of its test and the deletion must
@@ -33,7 +36,9 @@
 # ranges (RFC 5737, RFC 3849); the guest has no NIC, nothing leaves it.
 
 TESTS="load_module tracked_leak_report untracked_leak_report
-double_release_balanced rename_names_tracker module_exit_releases
+double_release_balanced double_replace_balanced
+double_release_linkwatch_balanced double_release_copy_balanced
+rename_names_tracker module_exit_releases
 netns_scoped_names view_queues view_in_device view_linkwatch
 view_dst_blackhole view_mroute_vifs view_netconsole"
 
@@ -148,7 +153,8 @@ wait_ready() {
 
 load_module() {
 	insmod /lib/modules/test_netdev_ref_leak.ko || fail "insmod failed" || return 1
-	for f in hold release hold_untracked release_untracked double_release; do
+	for f in hold release hold_untracked release_untracked double_release \
+		double_replace double_release_linkwatch double_release_copy; do
 		[ -e "$leak/$f" ] || fail "$leak/$f missing" || return 1
 	done
 	echo 1 >/proc/sys/net/core/netdev_unregister_timeout_secs ||
@@ -165,12 +171,13 @@ tracked_leak_report() {
 	sleep 3
 	expect_dmesg "unregister_netdevice: waiting for d0 to become free\. Usage count = 2" ||
 		return 1
-	report_block d0 | grep -E "ref_tracker: d0/$idx@.* has 1/1 users, oldest [0-9]+ ms ago, at" ||
-		fail "no tracker group for d0/$idx" || return 1
+	report_block d0 | grep -A 1 -E "ref_tracker: d0/$idx@[^ ]+ next group: 1 users, oldest taken [0-9]+ ms ago$" |
+		grep -E "ref_tracker: d0/$idx@[^ ]+ has 1/1 users at$" ||
+		fail "no tracker group with its age for d0/$idx" || return 1
 	report_block d0 | grep -q netdev_ref_leak_hold_tracked ||
 		fail "the report does not name netdev_ref_leak_hold_tracked" || return 1
-	report_block d0 | grep 'unregister_netdevice: d0: references tracked=1 untracked=0 ' ||
-		fail "no tracked=1 untracked=0 line" || return 1
+	report_block d0 | grep 'unregister_netdevice: d0: references tracked=1 no_stack=0 (no_tracker=0 untracked=0 unsampled=0)$' ||
+		fail "no tracked=1 no_stack=0 line" || return 1
 	echo d0 >"$leak/release" || fail "release failed" || return 1
 	wait_deleted d0 10
 }
@@ -186,29 +193,88 @@ untracked_leak_report() {
 	sleep 3
 	expect_dmesg "unregister_netdevice: waiting for d0 to become free\. Usage count = 2" ||
 		return 1
-	report_block d0 | grep 'unregister_netdevice: d0: references tracked=0 untracked=1 (NULL tracker=1, failed tracker allocation=0)' ||
-		fail "no tracked=0 untracked=1 line" || return 1
-	report_block d0 | grep 'unregister_netdevice: d0: holders of untracked references (dev_hold() or failed tracker allocation) have no stack; the "netdev: untracked dev_hold()" lines name' ||
-		fail "no hint about the untracked reference" || return 1
+	report_block d0 | grep -E "ref_tracker: d0/$idx@[^ ]+ counters: .* no_tracker=1 " ||
+		fail "no counters line for d0/$idx with no_tracker=1" || return 1
+	report_block d0 | grep 'unregister_netdevice: d0: references tracked=0 no_stack=1 (no_tracker=1 untracked=0 unsampled=0)$' ||
+		fail "no tracked=0 no_stack=1 line" || return 1
+	report_block d0 | grep 'unregister_netdevice: d0: holders of references taken with dev_hold() or left untracked by a failed tracker allocation have no stack; the "netdev: untracked dev_hold()" lines name' ||
+		fail "no hint about the reference without a stack" || return 1
 	echo d0 >"$leak/release_untracked" || fail "release_untracked failed" || return 1
 	wait_deleted d0 10
 }
 
-double_release_balanced() {
+# double OP WHAT CASE: OP on a fresh d0 must say its refcount stayed
+# balanced ("WHAT on d0: ... (balanced)"), and the tracker must report
+# exactly one double release, in d0's directory, of the kind CASE; then
+# d0 is deleted without waiting.
+double() {
 	ip link add d0 type dummy || return 1
+	ip link set d0 up || return 1
 	idx=$(cat /sys/class/net/d0/ifindex)
-	echo d0 >"$leak/double_release" || fail "double_release says the refcount is unbalanced" || return 1
-	expect_dmesg "ref_tracker: d0/$idx@.*: reference already released" || return 1
-	expect_dmesg "double release on d0: .* \(balanced\)" || return 1
-	dmesg_since | grep -A 12 'allocated in:' | grep -q netdev_ref_leak_hold_tracked ||
-		fail "no acquire stack naming netdev_ref_leak_hold_tracked" || return 1
-	dmesg_since | grep -A 12 'freed in:' | grep -q netdev_ref_leak_release_tracked ||
-		fail "no release stack naming netdev_ref_leak_release_tracked" || return 1
+	echo d0 >"$leak/$1" || fail "$1 says the refcount is unbalanced" || return 1
+	dmesg_since | grep -E "$2 on d0: .*\((balanced|UNBALANCED)\)"
+	expect_dmesg "$2 on d0: .* \(balanced\)$" || return 1
+	[ "$(dmesg_since | grep -c 'ref_tracker: reference already released\.$')" -eq 1 ] ||
+		fail "not one 'reference already released.'" || return 1
+	dmesg_since | grep -E "ref_tracker: [^ ]+@[^ ]+: "
+	[ "$(dmesg_since | grep -cE "ref_tracker: [^ ]+@[^ ]+: ")" -eq 1 ] ||
+		fail "not one line naming the directory of a double release" || return 1
+	expect_dmesg "ref_tracker: d0/$idx@[^ ]+: $3" || return 1
 	del_in_background d0
 	wait_deleted d0 5 || return 1
 	sleep 1
 	! dmesg_since | grep 'unregister_netdevice: waiting' ||
-		fail "d0 waited for a reference after the double release"
+		fail "d0 waited for a reference after $1"
+}
+
+# stacks ALLOC FREE: the double release printed its acquire stack through
+# ALLOC and its release stack through FREE (EREs).
+stacks() {
+	dmesg_since | grep -A 12 'allocated in:' | grep -Eq "$1" ||
+		fail "no acquire stack naming $1" || return 1
+	dmesg_since | grep -A 12 'freed in:' | grep -Eq "$2" ||
+		fail "no release stack naming $2"
+}
+
+double_release_balanced() {
+	double double_release "double release" \
+		"double release of a quarantined reference$" || return 1
+	stacks netdev_ref_leak_hold_tracked netdev_ref_leak_release_tracked
+}
+
+# netdev_ref_replace() through a released slot, as dst_dev_put(),
+# rt_flush_dev() and rt6_uncached_list_flush_dev() call it.
+double_replace_balanced() {
+	double double_replace "double replace" \
+		"double release of a quarantined reference$" || return 1
+	stacks netdev_ref_leak_hold_tracked netdev_ref_leak_release_tracked
+}
+
+# Linkwatch's reference, released behind its back: whichever release
+# comes second is the double one; the reference was taken for the event.
+double_release_linkwatch_balanced() {
+	double double_release_linkwatch "double linkwatch release" \
+		"double release of a quarantined reference$" || return 1
+	stacks 'linkwatch_add_event|linkwatch_fire_event' \
+		'netdev_ref_leak_(double_release_linkwatch|write)|linkwatch_do_dev|__linkwatch_run_queue|linkwatch_sync_dev'
+}
+
+# With ref_tracker.sample=1000 a new device's first reference is tracked
+# and the next 999 only counted: the module's two are unsampled, and a
+# release through a copy of the second one's slot must be refused.
+double_release_copy_balanced() {
+	echo 1000 >/sys/module/ref_tracker/parameters/sample ||
+		fail "cannot set ref_tracker.sample" || return 1
+	rc=0
+	double double_release_copy "release through a copy" \
+		"release of a reference that was not sampled through a copy of its slot, no stacks were saved$" ||
+		rc=1
+	echo 1 >/sys/module/ref_tracker/parameters/sample ||
+		fail "cannot reset ref_tracker.sample" || return 1
+	[ "$(cat /sys/module/ref_tracker/parameters/sample)" = 1 ] ||
+		fail "ref_tracker.sample is $(cat /sys/module/ref_tracker/parameters/sample)" ||
+		return 1
+	return "$rc"
 }
 
 rename_names_tracker() {
