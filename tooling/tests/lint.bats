@@ -27,6 +27,7 @@ sh_scripts() {
 	local f
 
 	for f in "$REPO"/qemu/init "$REPO"/qemu/ktap.sh "$REPO"/testplans/*/scenario.sh "$REPO"/testplans/*/scenario-*.sh \
+		"$REPO"/testplans/*/common.sh \
 		"$REPO"/testplans-bench/*/scenario.sh \
 		"$REPO"/tooling/tests/fixtures/ktap/*.sh; do
 		[ -f "$f" ] && printf '%s\n' "${f#"$REPO"/}"

@@ -120,6 +120,29 @@ setup() {
 		fail_with "6.12: $(grep /plan/scenario "$BATS_TEST_TMPDIR/list")"
 }
 
+@test "qemu/mkinitramfs: a plan's common.sh goes in the guest as /plan/common.sh, and its content keys the archive" {
+	# shellcheck disable=SC2016 # the stand-in's own $1
+	printf '#!/bin/sh\ncp "$1" "%s/list"\ncat "$1"\n' "$BATS_TEST_TMPDIR" >"$k/gen_init_cpio"
+	run "$REPO/qemu/mkinitramfs" "$k" "$PLANS_DIR/t1" "$BATS_TEST_TMPDIR/i.gz"
+	assert_status 0
+	! grep -q /plan/common.sh "$BATS_TEST_TMPDIR/list" || fail_with "a common.sh packed for a plan without one"
+	printf 'shared() { :; }\n' >"$PLANS_DIR/t1/common.sh"
+	run "$REPO/qemu/mkinitramfs" "$k" "$PLANS_DIR/t1" "$BATS_TEST_TMPDIR/i.gz"
+	assert_status 0
+	assert_output_has "initramfs "
+	grep -qx "file /plan/common.sh $PLANS_DIR/t1/common.sh 0644 0 0" "$BATS_TEST_TMPDIR/list" ||
+		fail_with "common.sh not packed: $(cat "$BATS_TEST_TMPDIR/list")"
+	BASE=7.2 run "$REPO/qemu/mkinitramfs" "$k" "$PLANS_DIR/t1" "$BATS_TEST_TMPDIR/i.gz"
+	assert_status 0
+	grep -qx "file /plan/common.sh $PLANS_DIR/t1/common.sh 0644 0 0" "$BATS_TEST_TMPDIR/list" ||
+		fail_with "7.2: common.sh not packed"
+	# A change in common.sh alone packs the archive again.
+	printf 'shared() { true; }\n' >"$PLANS_DIR/t1/common.sh"
+	BASE=7.2 run "$REPO/qemu/mkinitramfs" "$k" "$PLANS_DIR/t1" "$BATS_TEST_TMPDIR/i.gz"
+	assert_status 0
+	refute_output_has "initramfs unchanged"
+}
+
 @test "qemu/run: RUN_KERNEL boots NAME's plan on another topic's kernel, with NAME's logs" {
 	mkdir -p "$PLANS_DIR/t0"
 	cp "$PLANS_DIR/t1/scenario.sh" "$PLANS_DIR/t1/expect" "$PLANS_DIR/t0/"
