@@ -11,16 +11,15 @@
 # named "name/ifindex"; for a dev_hold() it must count one untracked
 # reference, and strict mode (CONFIG_NET_DEV_REFCNT_TRACKER_STRICT=y)
 # must have named the caller when the reference was taken, and a hold
-# and a put in one function as two call sites. A second
-# release of a tracked reference must be reported without unbalancing
-# the refcount, on every release path: netdev_put(), netdev_ref_replace()
-# (the dst move to blackhole_dev), linkwatch's, and in sampled mode a
-# release through a copy of an unsampled reference's slot (all but
-# linkwatch's on a private device the module never registers). A
-# rename must rename the tracker directory, and unloading the module
-# must drop what it holds; strict mode reports a call site only once.
-# Each leak is released at the end of its test and the deletion must
-# then finish.
+# and a put in one function as two call sites. A second release of a
+# tracked reference must be reported without unbalancing the refcount,
+# on every release path: netdev_put(), netdev_ref_replace() (the dst
+# move to blackhole_dev), linkwatch's, and in sampled mode a release
+# through a copy of an unsampled reference's slot (all but linkwatch's
+# on a private device the module never registers). A rename must rename
+# the tracker directory, and unloading the module must drop what it
+# holds; strict mode reports a call site only once. Each leak is
+# released at the end of its test and the deletion must then finish.
 #
 # Then, without the module: three devices named eth0 in three network
 # namespaces must have three debugfs files, net<inum>_eth0_<ifindex>-<id>,
