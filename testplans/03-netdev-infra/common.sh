@@ -186,3 +186,32 @@ view_linkwatch() {
 	ip link del c6l0 || return 1
 	freed c6l0 "$f"
 }
+
+# The kernel selftest net/ref_tracker (topic 03 adds it with its module;
+# tooling/build builds the module out of tree and qemu/mkinitramfs packs
+# the selftest as /selftests/net/ref_tracker/): it must exit 0 with each
+# of its four tests passed, none skipped. Run after module_exit_releases:
+# the selftest loads and unloads the module itself.
+selftest_netdev_ref_leak() {
+	st=/selftests/net/ref_tracker/netdev_ref_leak.sh
+	[ -f "$st" ] || fail "$st is not in the initramfs" || return 1
+	st_rc=0
+	sh "$st" >/tmp/selftest.out 2>&1 || st_rc=$?
+	cat /tmp/selftest.out
+	[ "$st_rc" -eq 0 ] || fail "netdev_ref_leak.sh exited with $st_rc" || return 1
+	for st_t in tracked_hold_listed unregister_names_holder \
+		double_release_balanced double_replace_balanced; do
+		grep -Eq "^ok [0-9]+ $st_t\$" /tmp/selftest.out ||
+			fail "netdev_ref_leak.sh: $st_t did not pass" || return 1
+	done
+	[ ! -d /sys/kernel/debug/netdev_ref_leak ] ||
+		fail "netdev_ref_leak.sh left test_netdev_ref_leak loaded" || return 1
+	# A scenario that lists the directories reported on purpose by
+	# address (7.2's `reported`: netdev@ADDR lines carry no device
+	# name) gets those of the selftest's devices, which come and go
+	# inside it: the ones its part of the log names.
+	if command -v reported >/dev/null 2>&1; then
+		dmesg_since | sed -n 's/.*ref_tracker: \(netdev@[^ :]*\)[ :].*/\1/p' |
+			sort -u | while read -r st_r; do reported "$st_r"; done
+	fi
+}

@@ -3,10 +3,11 @@
 #
 # Testplan 03-netdev-infra on 7.2: the net device reference reports.
 #
-# Uses test_netdev_ref_leak (CONFIG_TEST_NETDEV_REF_LEAK=m) to hold
-# references on dummy devices and deletes them while a reference is
-# held, with netdev_unregister_timeout_secs at 1, so that the unregister
-# wait report shows within seconds: for a tracked reference it must name
+# Uses test_netdev_ref_leak (topic 03's selftest module, built out of
+# tree by tooling/build) to hold references on dummy devices and
+# deletes them while a reference is held, with
+# netdev_unregister_timeout_secs at 1, so that the unregister wait
+# report shows within seconds: for a tracked reference it must name
 # the holder (netdev_ref_leak_hold_tracked) under the device's tracker
 # directory; for a dev_hold() it must count one reference without a
 # stack, and strict mode (CONFIG_NET_DEV_REFCNT_TRACKER_STRICT=y) must
@@ -70,7 +71,8 @@
 TESTS="load_module tracked_leak_report untracked_leak_report
 untracked_pair_sites double_release_balanced double_replace_balanced
 double_release_linkwatch_balanced double_release_copy_balanced
-rename_names_tracker module_exit_releases netns_scoped_names
+rename_names_tracker module_exit_releases selftest_netdev_ref_leak
+netns_scoped_names
 boot_devices_linked view_queues view_in_device view_linkwatch
 view_dst_blackhole view_mroute_vifs view_netconsole
 reports_name_leaked_devices_only"

@@ -3,7 +3,8 @@
 #
 # Testplan 03-netdev-infra: the net device reference reports.
 #
-# Uses test_netdev_ref_leak (CONFIG_TEST_NETDEV_REF_LEAK=m) to hold
+# Uses test_netdev_ref_leak (topic 03's selftest module, built out of
+# tree by tooling/build) to hold
 # references on dummy devices and deletes them while a reference is
 # held, with netdev_unregister_timeout_secs at 1, so that the unregister
 # wait report shows within seconds: for a tracked reference it must name
@@ -39,7 +40,7 @@
 TESTS="load_module tracked_leak_report untracked_leak_report
 untracked_pair_sites double_release_balanced double_replace_balanced
 double_release_linkwatch_balanced double_release_copy_balanced
-rename_names_tracker module_exit_releases
+rename_names_tracker module_exit_releases selftest_netdev_ref_leak
 netns_scoped_names view_queues view_in_device view_linkwatch
 view_dst_blackhole view_mroute_vifs view_netconsole"
 

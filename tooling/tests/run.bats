@@ -143,6 +143,34 @@ setup() {
 	refute_output_has "initramfs unchanged"
 }
 
+@test "qemu/mkinitramfs: a kernel's selftests/ goes in the guest as /selftests, scripts executable, and keys the archive" {
+	# shellcheck disable=SC2016 # the stand-in's own $1
+	printf '#!/bin/sh\ncp "$1" "%s/list"\ncat "$1"\n' "$BATS_TEST_TMPDIR" >"$k/gen_init_cpio"
+	run "$REPO/qemu/mkinitramfs" "$k" "$PLANS_DIR/t1" "$BATS_TEST_TMPDIR/i.gz"
+	assert_status 0
+	! grep -q ' /selftests' "$BATS_TEST_TMPDIR/list" || fail_with "selftests packed for a kernel without any"
+	mkdir -p "$k/selftests/net/t/mods"
+	printf '#!/bin/sh\nexit 0\n' >"$k/selftests/net/t/t.sh"
+	chmod +x "$k/selftests/net/t/t.sh"
+	printf 'CONFIG_DUMMY=y\n' >"$k/selftests/net/t/config"
+	printf 'ko\n' >"$k/selftests/net/t/mods/t.ko"
+	run "$REPO/qemu/mkinitramfs" "$k" "$PLANS_DIR/t1" "$BATS_TEST_TMPDIR/i.gz"
+	assert_status 0
+	refute_output_has "initramfs unchanged"
+	for line in "dir /selftests 0755 0 0" "dir /selftests/net/t/mods 0755 0 0" \
+		"file /selftests/net/t/t.sh $k/selftests/net/t/t.sh 0755 0 0" \
+		"file /selftests/net/t/config $k/selftests/net/t/config 0644 0 0" \
+		"file /selftests/net/t/mods/t.ko $k/selftests/net/t/mods/t.ko 0644 0 0"; do
+		grep -qxF "$line" "$BATS_TEST_TMPDIR/list" ||
+			fail_with "no '$line' in: $(grep selftests "$BATS_TEST_TMPDIR/list")"
+	done
+	# A changed selftest script alone packs the archive again.
+	printf '#!/bin/sh\nexit 1\n' >"$k/selftests/net/t/t.sh"
+	run "$REPO/qemu/mkinitramfs" "$k" "$PLANS_DIR/t1" "$BATS_TEST_TMPDIR/i.gz"
+	assert_status 0
+	refute_output_has "initramfs unchanged"
+}
+
 @test "qemu/run: RUN_KERNEL boots NAME's plan on another topic's kernel, with NAME's logs" {
 	mkdir -p "$PLANS_DIR/t0"
 	cp "$PLANS_DIR/t1/scenario.sh" "$PLANS_DIR/t1/expect" "$PLANS_DIR/t0/"
