@@ -28,7 +28,7 @@ export TOPICS CACHE_DIR OUT BASE BASE_TARBALL BASE_TREE JOBS QEMU_TIMEOUT \
 .DEFAULT_GOAL := all
 
 .PHONY: all help deps base apply build boot check bench-check test \
-	test-tooling export import series send-test kasan census bench bench-pipeline \
+	test-tooling export import series send-test kasan irqsoff census bench bench-pipeline \
 	clean clean-base distclean
 
 all: ## the main job: deps, base, apply, build, boot-test, check, series
@@ -78,6 +78,9 @@ send-test: ## send out/series through a local SMTP server into a local public-in
 
 kasan: ## build and boot-test TOPICS (default: all) with KASAN on (VARIANT=kasan)
 	VARIANT=kasan NO_BASE=1 QEMU_MEM=2048 QEMU_TIMEOUT_SCALE=3 tooling/pipeline build boot
+
+irqsoff: ## measure how long a tracker's debugfs read keeps interrupts off (irqsoff tracer; TOPICS default 03-netdev-infra)
+	tooling/irqsoff
 
 census: ## count untracked dev_hold/dev_put call sites per directory, base vs topics
 	tooling/census

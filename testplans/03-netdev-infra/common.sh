@@ -190,7 +190,7 @@ view_linkwatch() {
 # The kernel selftest net/ref_tracker (topic 03 adds it with its module;
 # tooling/build builds the module out of tree and qemu/mkinitramfs packs
 # the selftest as /selftests/net/ref_tracker/): it must exit 0 with each
-# of its four tests passed, none skipped. Run after module_exit_releases:
+# of its five tests passed, none skipped. Run after module_exit_releases:
 # the selftest loads and unloads the module itself.
 selftest_netdev_ref_leak() {
 	st=/selftests/net/ref_tracker/netdev_ref_leak.sh
@@ -200,7 +200,8 @@ selftest_netdev_ref_leak() {
 	cat /tmp/selftest.out
 	[ "$st_rc" -eq 0 ] || fail "netdev_ref_leak.sh exited with $st_rc" || return 1
 	for st_t in tracked_hold_listed unregister_names_holder \
-		double_release_balanced double_replace_balanced; do
+		many_groups_listed double_release_balanced \
+		double_replace_balanced; do
 		grep -Eq "^ok [0-9]+ $st_t\$" /tmp/selftest.out ||
 			fail "netdev_ref_leak.sh: $st_t did not pass" || return 1
 	done
@@ -214,4 +215,64 @@ selftest_netdev_ref_leak() {
 		dmesg_since | sed -n 's/.*ref_tracker: \(netdev@[^ :]*\)[ :].*/\1/p' |
 			sort -u | while read -r st_r; do reported "$st_r"; done
 	fi
+}
+
+# irq_max FILE READS: the longest section with interrupts off (the
+# irqsoff tracer, already current) while FILE is read READS times, or
+# while the guest sleeps 2 s when FILE is "-": "<us> us, from <site> to
+# <site>".
+irq_max() {
+	echo 0 >/sys/kernel/tracing/tracing_max_latency
+	echo 1 >/sys/kernel/tracing/tracing_on
+	if [ "$1" = - ]; then
+		sleep 2
+	else
+		im_n=0
+		while [ "$im_n" -lt "$2" ]; do
+			cat "$1" >/dev/null || return 1
+			im_n=$((im_n + 1))
+		done
+	fi
+	echo 0 >/sys/kernel/tracing/tracing_on
+	im_from=$(sed -n 's/^#  => started at: *//p' /sys/kernel/tracing/trace)
+	im_to=$(sed -n 's/^#  => ended at: *//p' /sys/kernel/tracing/trace)
+	echo "$(cat /sys/kernel/tracing/tracing_max_latency) us, from ${im_from:-?} to ${im_to:-?}"
+}
+
+# Review item 4: how long a debugfs read of a tracker keeps interrupts
+# off. Only kernels with the irqsoff tracer run it (make irqsoff,
+# VARIANT=irqsoff); on the others it is skipped, as the plan declares.
+# A device holding 64 references from 64 call chains (hold_groups: the
+# largest report) against one holding one, and a 2 s sleep for the
+# guest's own background; 20 reads each. The section must be the
+# read's: it starts in ref_tracker_debugfs_show().
+debugfs_read_irqsoff() {
+	if [ ! -f /sys/kernel/tracing/available_tracers ]; then
+		mount -t tracefs nodev /sys/kernel/tracing 2>/dev/null || true
+	fi
+	grep -qw irqsoff /sys/kernel/tracing/available_tracers 2>/dev/null ||
+		skip "no irqsoff tracer in this kernel (make irqsoff measures it)"
+	insmod /lib/modules/test_netdev_ref_leak.ko || fail "insmod failed" || return 1
+	ip link add i0 type dummy && ip link add i1 type dummy || return 1
+	echo i0 >"$leak/hold_groups" || fail "hold_groups failed" || return 1
+	echo i1 >"$leak/hold" || fail "hold failed" || return 1
+	ir_many=$(grep -rl netdev_ref_leak_chain_ "$dbg" | head -n 1)
+	ir_one=$(grep -rl netdev_ref_leak_hold_tracked "$dbg" | grep -vxF "$ir_many" | head -n 1)
+	[ -n "$ir_many" ] && [ -n "$ir_one" ] ||
+		fail "no debugfs file for i0 or i1" || return 1
+	echo "64 groups: $ir_many ($(wc -c <"$ir_many") bytes); 1 group: $ir_one ($(wc -c <"$ir_one") bytes)"
+	echo irqsoff >/sys/kernel/tracing/current_tracer || return 1
+	ir_m=$(irq_max "$ir_many" 20) || return 1
+	ir_o=$(irq_max "$ir_one" 20) || return 1
+	ir_i=$(irq_max - 0) || return 1
+	echo nop >/sys/kernel/tracing/current_tracer
+	echo "irqsoff: 64 groups: $ir_m"
+	echo "irqsoff: 1 group: $ir_o"
+	echo "irqsoff: idle 2 s: $ir_i"
+	rmmod test_netdev_ref_leak || fail "rmmod failed" || return 1
+	ip link del i0 && ip link del i1 || return 1
+	case $ir_m in
+	*"from ref_tracker_debugfs_show"*) ;;
+	*) fail "the longest section of the 64-group reads is not the read's" ;;
+	esac
 }

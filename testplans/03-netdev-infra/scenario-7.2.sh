@@ -75,7 +75,7 @@ rename_names_tracker module_exit_releases selftest_netdev_ref_leak
 netns_scoped_names
 boot_devices_linked view_queues view_in_device view_linkwatch
 view_dst_blackhole view_mroute_vifs view_netconsole
-reports_name_leaked_devices_only"
+reports_name_leaked_devices_only debugfs_read_irqsoff"
 
 leak=/sys/kernel/debug/netdev_ref_leak
 dbg=/sys/kernel/debug/ref_tracker

@@ -42,7 +42,7 @@ untracked_pair_sites double_release_balanced double_replace_balanced
 double_release_linkwatch_balanced double_release_copy_balanced
 rename_names_tracker module_exit_releases selftest_netdev_ref_leak
 netns_scoped_names view_queues view_in_device view_linkwatch
-view_dst_blackhole view_mroute_vifs view_netconsole"
+view_dst_blackhole view_mroute_vifs view_netconsole debugfs_read_irqsoff"
 
 leak=/sys/kernel/debug/netdev_ref_leak
 dbg=/sys/kernel/debug/ref_tracker
