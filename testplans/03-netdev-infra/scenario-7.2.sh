@@ -465,13 +465,15 @@ view_mroute_vifs() {
 	/plan/bin/refholder mif "$x" >/tmp/mif.log 2>&1 &
 	pid6=$!
 	wait_ready /tmp/vif.log && wait_ready /tmp/mif.log || return 1
-	holder c6m0 'vif_add' || return 1
+	# vif_add() is inlined into its caller in some configurations
+	# (7.2 with the irqsoff tracer).
+	holder c6m0 'vif_add|ip_mroute_setsockopt' || return 1
 	# mif6_add() is inlined into its one caller.
 	holder c6m0 'mif6_add|ip6_mroute_setsockopt' || return 1
 	kill "$pid4" "$pid6"
 	wait "$pid4" "$pid6"
 	sleep 1
-	! groups_with "$f" 'vif_add|mif6_add|ip6_mroute_setsockopt' ||
+	! groups_with "$f" 'vif_add|ip_mroute_setsockopt|mif6_add|ip6_mroute_setsockopt' ||
 		fail "vif or mif references left after the sockets closed" ||
 		return 1
 	ip link del c6m0 || return 1
