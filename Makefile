@@ -52,7 +52,7 @@ build: ## build 00-base and every topic (incremental, ccache)
 boot: ## boot-test 00-base and every topic already built
 	tooling/pipeline boot
 
-check: ## per-patch checks (checkpatch, ..., cc, per-patch build, W=1/sparse by identity)
+check: ## per-patch checks (checkpatch, ..., cc, shellcheck, selftest, yamllint, per-patch build, W=1/sparse by identity)
 	tooling/check
 
 bench-check: ## time the non-build checks on a 15-patch series against the 60 s target

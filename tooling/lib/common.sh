@@ -346,6 +346,64 @@ check_survival() {
 	fi
 }
 
+# sparse_dir VERSION: where tooling/base builds the sparse a pin names.
+sparse_dir() { printf '%s/tools/sparse-%s\n' "$CACHE_DIR" "$(printf '%s' "$1" | tr '~:' '__')"; }
+
+# use_kernel_sparse SRC: make `sparse` in PATH one that the kbuild of the
+# kernel tree SRC accepts, or die. Trees with scripts/checker-valid.sh
+# (6.15 and later) turn C=1 off, with only a make warning, when the
+# checker fails it: a W=1 C=1 pass would then check nothing. When the
+# installed sparse fails, the one BASE's pin names (built by tooling/base)
+# is put first in PATH.
+use_kernel_sparse() {
+	local valid=$1/scripts/checker-valid.sh v dir='' hint
+
+	need_cmd sparse
+	[ -f "$valid" ] || return 0
+	[ "$(sh "$valid" sparse -m64 -mlittle-endian 2>/dev/null)" = 1 ] && return 0
+	v=$(sed -n 's/^sparse:[[:space:]]*//p' "$BASES_DIR/$BASE.conf" 2>/dev/null | first 1)
+	[ -z "$v" ] || dir=$(sparse_dir "$v")
+	if [ -n "$dir" ] && [ -x "$dir/sparse" ]; then
+		PATH=$dir:$PATH
+		[ "$(sh "$valid" sparse -m64 -mlittle-endian 2>/dev/null)" = 1 ] && return 0
+		die "$EXIT_USAGE" "$dir/sparse (sparse $v, pinned for BASE=$BASE) fails $valid: C=1 would check nothing"
+	fi
+	if [ -n "$v" ]; then
+		hint="Run \"make base BASE=$BASE\": it builds sparse $v, pinned in $BASES_DIR/$BASE.conf."
+	else
+		hint="Install a sparse built from its git tree, first in PATH."
+	fi
+	die "$EXIT_USAGE" "the installed sparse $(sparse --version 2>&1 | first 1) fails $valid" \
+		"(it cannot parse __typeof_unqual__): this tree's kbuild would turn C=1 off and sparse would" \
+		"check nothing. $hint"
+}
+
+# kselftest_targets SRC: the kselftest targets (directories under
+# tools/testing/selftests/ whose Makefile includes lib.mk, relative to
+# it) holding any of the paths read on stdin (relative to SRC), sorted,
+# one a line.
+kselftest_targets() {
+	local st=tools/testing/selftests f d
+
+	while IFS= read -r f; do
+		d=$(dirname "$f")
+		while [ "$d" != "$st" ] && [ "$d" != . ]; do
+			if [ -f "$1/$d/Makefile" ] && grep -q 'lib\.mk' "$1/$d/Makefile"; then
+				printf '%s\n' "${d#"$st"/}"
+				break
+			fi
+			d=$(dirname "$d")
+		done
+	done | LC_ALL=C sort -u
+}
+
+# kselftest_mod_dirs DIR: the module directories (TEST_GEN_MODS_DIR) of
+# the kselftest target in DIR, one a line.
+kselftest_mod_dirs() {
+	sed -nE 's/^TEST_GEN_MODS_DIR[[:space:]]*:?=[[:space:]]*//p' "$1/Makefile" |
+		tr -s '[:blank:]' '\n' | sed '/^$/d'
+}
+
 # check_mbox FILE: fail with a clear message unless FILE looks like an
 # mbox of patches (a "From " separator, then From:/Subject: headers and at
 # least one diff).

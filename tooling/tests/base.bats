@@ -472,6 +472,103 @@ host_apt_sum() {
 	assert_status 2
 }
 
+# add_sparse_source DIR: a stand-in for Debian's sparse source package,
+# version 9.9-1, in the archive DIR (made by make_repo), indexed in a
+# Sources file and the re-signed Release. Its "build" writes a sparse
+# that says "9.9 pinned" for --version and runs the installed one
+# otherwise. Sets SPARSE_ORIG_SUM.
+add_sparse_source() {
+	local dir=$1 tmp f p=main/source
+	tmp=$(mktemp -d "$BATS_TEST_TMPDIR/sparse.XXXXXX")
+	mkdir -p "$tmp/sparse-9.9" "$dir/dists/unstable/$p"
+	# shellcheck disable=SC2016 # make's and the stand-in's $, not ours
+	printf 'sparse:\n\tprintf '"'"'#!/bin/sh\\ncase "$$1" in --version) echo "9.9 pinned" ;; *) exec /usr/bin/sparse "$$@" ;; esac\\n'"'"' >sparse\n\tchmod +x sparse\n' \
+		>"$tmp/sparse-9.9/Makefile"
+	tar -czf "$dir/pool/main/sparse_9.9.orig.tar.gz" -C "$tmp" sparse-9.9
+	printf 'Format: 1.0\nSource: sparse\nBinary: sparse\nVersion: 9.9-1\nMaintainer: Test <test@example.org>\nArchitecture: any\n' \
+		>"$dir/pool/main/sparse_9.9-1.dsc"
+	{
+		printf 'Package: sparse\nBinary: sparse\nVersion: 9.9-1\nMaintainer: Test <test@example.org>\n'
+		printf 'Architecture: any\nFormat: 1.0\nDirectory: pool/main\nChecksums-Sha256:\n'
+		for f in sparse_9.9-1.dsc sparse_9.9.orig.tar.gz; do
+			printf ' %s %s %s\n' "$(sha256sum "$dir/pool/main/$f" | cut -d' ' -f1)" \
+				"$(stat -c %s "$dir/pool/main/$f")" "$f"
+		done
+		printf '\n'
+	} >"$dir/dists/unstable/$p/Sources"
+	printf ' %s %s %s/Sources\n' "$(sha256sum "$dir/dists/unstable/$p/Sources" | cut -d' ' -f1)" \
+		"$(stat -c %s "$dir/dists/unstable/$p/Sources")" "$p" >>"$dir/dists/unstable/Release"
+	gpg --batch -q --yes --pinentry-mode loopback --passphrase '' --clearsign \
+		-o "$dir/dists/unstable/InRelease" "$dir/dists/unstable/Release"
+	SPARSE_ORIG_SUM=$(sha256sum "$dir/pool/main/sparse_9.9.orig.tar.gz" | cut -d' ' -f1)
+}
+
+@test "base 7.2: a pinned sparse is built from Debian's source package, verified, once; a wrong checksum builds nothing" {
+	setup7
+	make_repo "$REPO_DIR" "$D13"
+	add_sparse_source "$REPO_DIR"
+	use_repo "$REPO_DIR"
+	local before
+	before=$(host_apt_sum)
+	printf 'sparse: 9.9-1\nsparse-sha256: %064d\n' 0 >>"$BASES_DIR/7.2.conf"
+	run "$REPO/tooling/base"
+	assert_status 1
+	assert_output_has "checksum mismatch: sparse_9.9.orig.tar.gz has sha256 $SPARSE_ORIG_SUM"
+	assert_output_has "Nothing was built"
+	[ ! -e "$CACHE_DIR/tools/sparse-9.9-1" ] || fail_with "a sparse was kept"
+	[ -z "$(find "$CACHE_DIR" -maxdepth 1 -name 'tools.*')" ] || fail_with "a temporary directory was left"
+
+	sed -i "s/^sparse-sha256: .*/sparse-sha256: $SPARSE_ORIG_SUM/" "$BASES_DIR/7.2.conf"
+	run "$REPO/tooling/base"
+	assert_status 0
+	assert_output_has "building sparse 9.9-1"
+	assert_output_has "sparse 9.9-1 built: $CACHE_DIR/tools/sparse-9.9-1/sparse"
+	[ "$("$CACHE_DIR/tools/sparse-9.9-1/sparse" --version)" = '9.9 pinned' ]
+	# Fetched through a deb-src configuration of its own; the machine's
+	# apt is untouched.
+	assert_file_has "$CACHE_DIR/apt/unstable-src/etc/sources.list" "deb-src [signed-by=$BASE_KEYRING] file://$REPO_DIR unstable main"
+	assert_file_has "$CACHE_DIR/apt/unstable/etc/sources.list" "deb [signed-by=$BASE_KEYRING] file://$REPO_DIR unstable main"
+	[ "$(host_apt_sum)" = "$before" ] || fail_with "the machine's apt state changed"
+	# Built once: with the archive gone, the next run still passes.
+	rm -rf "$REPO_DIR"
+	run "$REPO/tooling/base"
+	assert_status 0
+	refute_output_has "building sparse"
+}
+
+@test "use_kernel_sparse: a tree whose kbuild refuses the installed sparse gets the pinned one, or exit 2 saying how" {
+	local tree=$BATS_TEST_TMPDIR/tree bases=$BATS_TEST_TMPDIR/bases dir
+	mkdir -p "$tree/scripts" "$bases"
+	# The stand-in of kbuild's checker test: only "pinned" sparses pass.
+	# shellcheck disable=SC2016 # the stand-in's $
+	printf '#!/bin/sh\ncase "$("$1" --version 2>&1)" in *pinned*) echo 1 ;; *) echo 0 ;; esac\n' \
+		>"$tree/scripts/checker-valid.sh"
+	printf 'sparse: 9.9~rc1-1\n' >"$bases/9.9.conf"
+	# shellcheck disable=SC2016 # expanded by the inner shell
+	local probe='. "$REPO/tooling/lib/common.sh"; use_kernel_sparse "$1"; command -v sparse'
+	run env REPO="$REPO" CACHE_DIR="$CACHE_DIR" BASES_DIR="$bases" BASE=9.9 bash -c "$probe" _ "$tree"
+	assert_status 2
+	assert_output_has "fails $tree/scripts/checker-valid.sh"
+	assert_output_has 'it builds sparse 9.9~rc1-1'
+	dir=$CACHE_DIR/tools/sparse-9.9_rc1-1
+	mkdir -p "$dir"
+	printf '#!/bin/sh\necho "9.9 pinned"\n' >"$dir/sparse"
+	chmod +x "$dir/sparse"
+	run env REPO="$REPO" CACHE_DIR="$CACHE_DIR" BASES_DIR="$bases" BASE=9.9 bash -c "$probe" _ "$tree"
+	assert_status 0
+	[ "${lines[-1]}" = "$dir/sparse" ] || fail_with "the pinned sparse is not first in PATH: $output"
+	# A pinned sparse the tree refuses as well: exit 2, not a silent pass.
+	printf '#!/bin/sh\necho 0\n' >"$tree/scripts/checker-valid.sh"
+	run env REPO="$REPO" CACHE_DIR="$CACHE_DIR" BASES_DIR="$bases" BASE=9.9 bash -c "$probe" _ "$tree"
+	assert_status 2
+	assert_output_has "$dir/sparse (sparse 9.9~rc1-1, pinned for BASE=9.9) fails"
+	# A tree without the test (6.12): the installed sparse.
+	rm "$tree/scripts/checker-valid.sh"
+	run env REPO="$REPO" CACHE_DIR="$CACHE_DIR" BASES_DIR="$bases" BASE=9.9 bash -c "$probe" _ "$tree"
+	assert_status 0
+	[ "${lines[-1]}" = "$(command -v sparse)" ] || fail_with "$output"
+}
+
 @test "base 7.2: the committed pin names a package, a version and both checksums" {
 	local pin=$REPO/tooling/bases/7.2.conf
 	grep -qx 'package: linux-source-7.2' "$pin"
@@ -479,6 +576,9 @@ host_apt_sum() {
 	grep -qx 'suite: unstable' "$pin"
 	grep -qE '^deb-sha256: [0-9a-f]{64}$' "$pin"
 	grep -qE '^tarball-sha256: [0-9a-f]{64}$' "$pin"
+	# 7.2's kbuild refuses bookworm's sparse: the pin names one.
+	grep -qE '^sparse: [0-9][A-Za-z0-9.+~:_-]*$' "$pin"
+	grep -qE '^sparse-sha256: [0-9a-f]{64}$' "$pin"
 	# No mirror is written into the project: it comes from the machine.
 	if grep -iE 'https?://|ftp://|debian\.org' "$pin" "$REPO/tooling/base"; then
 		fail_with "a mirror is written into the project"

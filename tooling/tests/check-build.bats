@@ -424,6 +424,59 @@ int none_get(void)
 	[ -d "$(dirname "$WORK")/trees/check/compile" ] || fail_with "no compile tree"
 }
 
+@test "selftest modules: each patch compiles a kselftest target's modules out of tree with W=1 C=1; a new warning fails; none is 'not compiled'" {
+	local d=tools/testing/selftests/t1
+	put tools/testing/selftests/lib.mk '# stand-in'
+	put $d/Makefile 'TEST_PROGS := t1.sh
+TEST_GEN_MODS_DIR := mods
+
+include ../lib.mk'
+	put $d/t1.sh '#!/bin/sh'
+	put $d/mods/Makefile 'obj-m += t1_mod.o'
+	put $d/mods/t1_mod.c '// SPDX-License-Identifier: GPL-2.0
+int t1_get(void);
+int t1_get(void)
+{
+	return 1;
+}'
+	commit 'selftests: add t1'
+	printf '\nint t1_new(void)\n{\n\treturn 2;\n}\n' >>"$SCRATCH/$d/mods/t1_mod.c"
+	commit 'selftests: t1: add t1_new'
+	sed -i 's/return 1;/return 3;/' "$SCRATCH/$d/mods/t1_mod.c"
+	commit 'selftests: t1: t1_get returns 3'
+	sed -i 's/return 3;/return 3 +;/' "$SCRATCH/$d/mods/t1_mod.c"
+	commit 'selftests: t1: break t1_get'
+	run_cb BISECT=topic
+	assert_status 0
+	expect 1 warnings pass
+	[ "$(detail 1 warnings)" = "W=1 C=1 on $d/mods/ (selftest modules, out of tree): no warning (the parent not compiled)" ] ||
+		fail_with "patch 1: $(detail 1 warnings)"
+	expect 2 warnings fail
+	[[ "$(detail 2 warnings)" == *"no previous prototype for 't1_new'"* ]] ||
+		fail_with "gcc's warning not named: $(detail 2 warnings)"
+	[[ "$(detail 2 warnings)" == *"symbol 't1_new' was not declared"* ]] ||
+		fail_with "sparse's warning not named: $(detail 2 warnings)"
+	expect 3 warnings pass
+	[ "$(detail 3 warnings)" = "W=1 C=1 on $d/mods/ (selftest modules, out of tree): no new warning" ] ||
+		fail_with "patch 3: $(detail 3 warnings)"
+	expect 3 build pass
+	expect 4 build fail
+	[[ "$(detail 4 build)" == *"t1_mod.c"* ]] || fail_with "patch 4: $(detail 4 build)"
+	# Compiled in a copy: the check tree's sources stay clean.
+	[ -z "$(git -C "$(dirname "$WORK")/trees/check/src" status --porcelain --ignored -- tools)" ] ||
+		fail_with "objects left in the check tree"
+}
+
+@test "a kbuild that turns C=1 off (a checker it refuses) stops the walk, exit 2, no verdict" {
+	sed -i 's/return 1;/return 3;/' "$SCRATCH/lib/kb.c"
+	commit 'lib: kb_get returns 3'
+	run_cb CHECKER_REFUSED=1
+	assert_status 2
+	assert_output_has 'C=1 specified, but sparse is not available or not up to date'
+	assert_output_has 'kbuild did not run sparse'
+	[ -z "$(awk -F'\t' '$2 == "warnings"' "$RES")" ] || fail_with "a warnings verdict was written: $(cat "$RES")"
+}
+
 @test "an unchanged patch is not built again; a changed one is" {
 	sed -i 's/return 1;/return 3;/' "$SCRATCH/lib/kb.c"
 	commit 'lib: kb_get returns 3'

@@ -79,7 +79,7 @@ int clean_sum(int a, int b)
 	commit_file 1 lib/clean.c "$clean_c" 'lib: add clean_sum()' "$sob"
 	run_check
 	assert_status 0
-	for c in checkpatch signoff fixes inline deprecated xmas kerneldoc cc; do
+	for c in checkpatch signoff fixes inline deprecated xmas kerneldoc cc shellcheck selftest yamllint; do
 		[ "$(verdict 1 "$c")" = pass ] || fail_with "$c: $(verdict 1 "$c")"
 	done
 	assert_file_has "$OUT/check/index.html" '<td class="pass"'
@@ -137,7 +137,7 @@ int s_value;" 'lib: add s_value' "$sob"
 	[ ! -e "$OUT/check/01-t.tsv" ] || fail_with "patches were checked"
 }
 
-@test "self-test: a crashing checkpatch, silent sparse, gcc and kernel-doc, an empty MAINTAINERS: exit 2 naming each" {
+@test "self-test: a crashing checkpatch, silent sparse, gcc, shellcheck, yamllint and kernel-doc, an empty MAINTAINERS: exit 2 naming each" {
 	commit_file 1 lib/a.c "$clean_c" 'lib: add a' "$sob"
 	sgit format-patch -q --stdout --cover-letter "$(base_commit)..HEAD" >"$TOPICS_DIR/01-t/series.mbox"
 	"$REPO/tooling/apply" >/dev/null 2>&1
@@ -145,13 +145,18 @@ int s_value;" 'lib: add s_value' "$sob"
 	printf '#!/usr/bin/perl\nexit 0;\n' >"$WORK/scripts/kernel-doc"
 	: >"$WORK/MAINTAINERS"
 	mkdir -p "$BATS_TEST_TMPDIR/bin"
-	for t in sparse gcc; do
+	for t in sparse gcc shellcheck yamllint; do
 		printf '#!/bin/sh\nexit 0\n' >"$BATS_TEST_TMPDIR/bin/$t"
 		chmod +x "$BATS_TEST_TMPDIR/bin/$t"
 	done
 	PATH=$BATS_TEST_TMPDIR/bin:$PATH run "$REPO/tooling/check" 01-t
 	assert_status 2
-	assert_output_has '5 tool(s) missing or inactive'
+	assert_output_has '7 tool(s) missing or inactive'
+	# shellcheck disable=SC2016 # the message quotes $1
+	assert_output_has 'shellcheck did not flag an unquoted $1'
+	assert_output_has '(package shellcheck)'
+	assert_output_has 'yamllint did not report a duplicated key'
+	assert_output_has '(package yamllint)'
 	assert_output_has 'checkpatch.pl did not complete on the self-test patch (exit '
 	assert_output_has "Can't locate Term/ANSIColor.pm"
 	assert_output_has 'sparse did not report an undeclared symbol'
@@ -387,6 +392,103 @@ int x_old(int a)
 	[ "$(verdict 2 kerneldoc)" = pass ] || fail_with "patch 2 (moved only): $(verdict 2 kerneldoc)"
 	[ "$(verdict 3 kerneldoc)" = fail ] || fail_with "patch 3: $(verdict 3 kerneldoc)"
 	assert_file_has "$OUT/check/01-t.tsv" "Warning: lib/k.c Function parameter or struct member 'a' not described"
+}
+
+@test "shellcheck: a new script with a finding and a clean one made unclean fail; a clean one passes" {
+	# shellcheck disable=SC2016 # the script under test expands it
+	commit_file 1 tools/testing/selftests/net/t/ok.sh '#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+echo "$1"' 'selftests: net: add ok.sh' "$sob"
+	# shellcheck disable=SC2016 # the script under test expands it
+	commit_file 2 tools/testing/selftests/net/t/ok.sh '#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+echo $1' 'selftests: net: ok.sh echoes unquoted' "$sob"
+	# shellcheck disable=SC2016 # the script under test expands it
+	commit_file 3 tools/testing/selftests/net/t/new.sh '#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+cd /tmp
+echo "$1"' 'selftests: net: add new.sh' "$sob"
+	commit_file 4 lib/a.c "$clean_c" 'lib: add a' "$sob"
+	run_check
+	assert_status 1
+	[ "$(verdict 1 shellcheck)" = pass ] || fail_with "patch 1: $(verdict 1 shellcheck)"
+	[ "$(verdict 2 shellcheck)" = fail ] || fail_with "patch 2: $(verdict 2 shellcheck)"
+	assert_file_has "$OUT/check/01-t.tsv" 'tools/testing/selftests/net/t/ok.sh was shellcheck clean, not any more'
+	assert_file_has "$OUT/check/01-t.tsv" 'SC2086 (info)'
+	[ "$(verdict 3 shellcheck)" = fail ] || fail_with "patch 3: $(verdict 3 shellcheck)"
+	assert_file_has "$OUT/check/01-t.tsv" 'tools/testing/selftests/net/t/new.sh is new and not shellcheck clean'
+	[ "$(verdict 4 shellcheck)" = pass ] || fail_with "patch 4: $(verdict 4 shellcheck)"
+	assert_file_has "$OUT/check/01-t.tsv" 'no shell script touched'
+}
+
+@test "selftest: NIPA's layout and listing rules fail a net selftest that breaks them; one that keeps them passes" {
+	local d=tools/testing/selftests/net/t
+	mkdir -p "$SCRATCH/$d"
+	printf '# SPDX-License-Identifier: GPL-2.0\nTEST_PROGS := \\\n\tb.sh \\\n\ta.sh \\\n# end of TEST_PROGS\n\ninclude ../../lib.mk\n' >"$SCRATCH/$d/Makefile"
+	printf 'CONFIG_NET=y\nCONFIG_DUMMY=y\n' >"$SCRATCH/$d/config"
+	printf '#!/bin/sh\n# SPDX-License-Identifier: GPL-2.0\necho a\n' >"$SCRATCH/$d/a.sh"
+	printf '#!/bin/sh\n# SPDX-License-Identifier: GPL-2.0\necho c\n' >"$SCRATCH/$d/c.sh"
+	printf '// SPDX-License-Identifier: GPL-2.0\nint main(void)\n{\n\treturn 0;\n}\n' >"$SCRATCH/$d/prog.c"
+	sgit add -f "$d"
+	GIT_AUTHOR_DATE=2024-02-01T12:00:00+0000 GIT_COMMITTER_DATE=2024-02-01T12:00:00+0000 \
+		sgit commit -q -m 'selftests: net: add t' -m 'Explain why, in a body.' -m "$sob"
+	# The same test laid out as NIPA wants.
+	printf '# SPDX-License-Identifier: GPL-2.0\nTEST_GEN_PROGS := prog\nTEST_PROGS := \\\n\ta.sh \\\n\tb.sh \\\n\tc.sh \\\n# end of TEST_PROGS\n\ninclude ../../lib.mk\n' >"$SCRATCH/$d/Makefile"
+	printf 'CONFIG_DUMMY=y\nCONFIG_NET=y\n' >"$SCRATCH/$d/config"
+	printf 'prog\n' >"$SCRATCH/$d/.gitignore"
+	sgit add -f "$d"
+	GIT_AUTHOR_DATE=2024-02-02T12:00:00+0000 GIT_COMMITTER_DATE=2024-02-02T12:00:00+0000 \
+		sgit commit -q -m 'selftests: net: t as NIPA lays it out' -m 'Explain why, in a body.' -m "$sob"
+	commit_file 3 lib/a.c "$clean_c" 'lib: add a' "$sob"
+	run_check
+	assert_status 1
+	[ "$(verdict 1 selftest)" = fail ] || fail_with "patch 1: $(verdict 1 selftest)"
+	assert_file_has "$OUT/check/01-t.tsv" "$d/Makefile:4: TEST_PROGS: 'a.sh' should come before 'b.sh'"
+	assert_file_has "$OUT/check/01-t.tsv" "$d/config:2: 'CONFIG_DUMMY=y' should come before 'CONFIG_NET=y'"
+	assert_file_has "$OUT/check/01-t.tsv" "new $d/c.sh is not in $d/Makefile"
+	assert_file_has "$OUT/check/01-t.tsv" "new $d/prog.c: 'prog' is not in $d/.gitignore"
+	[ "$(verdict 2 selftest)" = pass ] || fail_with "patch 2: $(verdict 2 selftest) $(grep selftest "$OUT/check/01-t.tsv")"
+	[ "$(verdict 3 selftest)" = pass ] || fail_with "patch 3: $(verdict 3 selftest)"
+	assert_file_has "$OUT/check/01-t.tsv" 'no net selftest file touched'
+}
+
+@test "selftest_format.py: each of NIPA's Makefile and config rules trips on its own case; a sorted config passes; bad usage is exit 2" {
+	local f=$BATS_TEST_TMPDIR/Makefile
+	# shellcheck disable=SC2016 # make's $(...), not the shell's
+	printf 'TEST_PROGS := a.sh\nTEST_FILES := \\\n\tx.sh \\\n\ty.sh\nTEST_INCLUDES := \\\n\tb.sh \\\n# end\nTEST_PROGS += b.sh\nOTHER := \\\n\tp q \\\n# end of OTHER\nTEST_GEN_FILES := \\\n  lib/z.c \\\n\ta.c \\\n# end of TEST_GEN_FILES\nCFLAGS += -Wall -O2\nTESTMODS := $(realpath .)\n' >"$f"
+	run python3 "$REPO/tooling/lib/selftest_format.py" makefile "$f" M
+	assert_status 1
+	assert_output_has "M:4: TEST_FILES's last line is not a comment ('# end of TEST_FILES'): 'y.sh'"
+	assert_output_has "M:8: TEST_PROGS assigned again (its first block is at line 1)"
+	assert_output_has "M:10: OTHER: more than one item on a line: 'p q'"
+	assert_output_has "M:13: TEST_GEN_FILES: an item not indented by a tab"
+	assert_output_has "M:14: TEST_GEN_FILES: 'a.c' should come before 'lib/z.c'"
+	refute_output_has 'TEST_INCLUDES'
+	refute_output_has 'CFLAGS'
+	refute_output_has 'TESTMODS'
+	printf '# comment\nCONFIG_NET=y\nCONFIG_NET_SCHED=y\nCONFIG_NETDEVSIM=m\n' >"$BATS_TEST_TMPDIR/config"
+	run python3 "$REPO/tooling/lib/selftest_format.py" config "$BATS_TEST_TMPDIR/config" C
+	assert_status 1
+	assert_output_has "C:4: 'CONFIG_NETDEVSIM=m' should come before 'CONFIG_NET_SCHED=y'"
+	printf 'CONFIG_NET=y\nCONFIG_NETDEVSIM=m\nCONFIG_NET_SCHED=y\n' >"$BATS_TEST_TMPDIR/config"
+	run python3 "$REPO/tooling/lib/selftest_format.py" config "$BATS_TEST_TMPDIR/config" C
+	assert_status 0
+	run python3 "$REPO/tooling/lib/selftest_format.py" makefile
+	assert_status 2
+}
+
+@test "yamllint: a duplicated key fails, a new warning warns, no YAML passes" {
+	commit_file 1 tools/net/specs/t.yaml '---
+name: t
+name: u' 'netlink: add a spec' "$sob"
+	commit_file 2 tools/net/specs/u.yaml 'name: u' 'netlink: add another spec' "$sob"
+	commit_file 3 lib/a.c "$clean_c" 'lib: add a' "$sob"
+	run_check
+	assert_status 1
+	[ "$(verdict 1 yamllint)" = fail ] || fail_with "patch 1: $(verdict 1 yamllint)"
+	assert_file_has "$OUT/check/01-t.tsv" 'tools/net/specs/t.yaml:3:1: [error] duplication of key "name"'
+	[ "$(verdict 2 yamllint)" = warn ] || fail_with "patch 2: $(verdict 2 yamllint)"
+	[ "$(verdict 3 yamllint)" = pass ] || fail_with "patch 3: $(verdict 3 yamllint)"
 }
 
 @test "accept: a topic can accept a warning, with its reason shown" {
