@@ -29,15 +29,20 @@ setup() {
 
 # commit_file N FILE CONTENT SUBJECT [SOB]: write FILE and commit it.
 commit_file() {
-	local date
-
-	date=$(printf '2024-02-%02dT12:00:00+0000' "$1")
 	mkdir -p "$(dirname "$SCRATCH/$2")"
 	printf '%s\n' "$3" >"$SCRATCH/$2"
 	sgit add -f "$2"
+	commit_staged "$1" "$4" ${5:+"$5"}
+}
+
+# commit_staged N SUBJECT [SOB]: commit what is staged, dated day N.
+commit_staged() {
+	local date
+
+	date=$(printf '2024-02-%02dT12:00:00+0000' "$1")
 	GIT_AUTHOR_DATE=$date GIT_COMMITTER_DATE=$date \
-		sgit commit -q -m "$4" -m "Explain why $4 is needed, in a body." \
-		${5:+-m "$5"}
+		sgit commit -q -m "$2" -m "Explain why $2 is needed, in a body." \
+		${3:+-m "$3"}
 }
 
 sob='Signed-off-by: Test Author <test@example.org>'
@@ -430,15 +435,13 @@ echo "$1"' 'selftests: net: add new.sh' "$sob"
 	printf '#!/bin/sh\n# SPDX-License-Identifier: GPL-2.0\necho c\n' >"$SCRATCH/$d/c.sh"
 	printf '// SPDX-License-Identifier: GPL-2.0\nint main(void)\n{\n\treturn 0;\n}\n' >"$SCRATCH/$d/prog.c"
 	sgit add -f "$d"
-	GIT_AUTHOR_DATE=2024-02-01T12:00:00+0000 GIT_COMMITTER_DATE=2024-02-01T12:00:00+0000 \
-		sgit commit -q -m 'selftests: net: add t' -m 'Explain why, in a body.' -m "$sob"
+	commit_staged 1 'selftests: net: add t' "$sob"
 	# The same test laid out as NIPA wants.
 	printf '# SPDX-License-Identifier: GPL-2.0\nTEST_GEN_PROGS := prog\nTEST_PROGS := \\\n\ta.sh \\\n\tb.sh \\\n\tc.sh \\\n# end of TEST_PROGS\n\ninclude ../../lib.mk\n' >"$SCRATCH/$d/Makefile"
 	printf 'CONFIG_DUMMY=y\nCONFIG_NET=y\n' >"$SCRATCH/$d/config"
 	printf 'prog\n' >"$SCRATCH/$d/.gitignore"
 	sgit add -f "$d"
-	GIT_AUTHOR_DATE=2024-02-02T12:00:00+0000 GIT_COMMITTER_DATE=2024-02-02T12:00:00+0000 \
-		sgit commit -q -m 'selftests: net: t as NIPA lays it out' -m 'Explain why, in a body.' -m "$sob"
+	commit_staged 2 'selftests: net: t as NIPA lays it out' "$sob"
 	commit_file 3 lib/a.c "$clean_c" 'lib: add a' "$sob"
 	run_check
 	assert_status 1
