@@ -8,7 +8,8 @@
 load helpers
 
 # bash_scripts: the host's bash files: those in tooling/ and qemu/ whose
-# first line mentions bash, the libraries in tooling/lib/, and the tests
+# first line mentions bash, the libraries in tooling/lib/, the checks in
+# tooling/checks/ (sourced by tooling/check), and the tests
 # themselves. (tooling/project.conf is data, checked where common.sh
 # sources it.)
 bash_scripts() {
@@ -17,7 +18,7 @@ bash_scripts() {
 	for f in "$REPO"/tooling/* "$REPO"/qemu/*; do
 		[ -f "$f" ] && head -n 1 "$f" | grep -q bash && printf '%s\n' "${f#"$REPO"/}"
 	done
-	for f in "$REPO"/tooling/lib/*.sh "$REPO"/tooling/tests/*.bats "$REPO"/tooling/tests/*.bash; do
+	for f in "$REPO"/tooling/lib/*.sh "$REPO"/tooling/checks/*.sh "$REPO"/tooling/tests/*.bats "$REPO"/tooling/tests/*.bash; do
 		[ -f "$f" ] && printf '%s\n' "${f#"$REPO"/}"
 	done
 }
@@ -64,7 +65,7 @@ setup() {
 @test "lint: every host script starts with a shebang and an SPDX line" {
 	local f bad=()
 	while IFS= read -r f; do
-		case $f in *.bash | tooling/lib/*) continue ;; esac
+		case $f in *.bash | tooling/lib/* | tooling/checks/*) continue ;; esac
 		head -n 1 "$f" | grep -q '^#!' || bad+=("$f: no shebang")
 		sed -n 2p "$f" | grep -q 'SPDX-License-Identifier: ' || bad+=("$f: no SPDX line")
 	done < <(bash_scripts)

@@ -215,6 +215,16 @@ standin_checkers() {
 		>"$BATS_TEST_TMPDIR/check-build"
 	chmod +x "$BATS_TEST_TMPDIR/check-build"
 	export CHECK_BUILDER=$BATS_TEST_TMPDIR/check-build
+	# The same for NIPA's wider builds (tooling/check-wide).
+	# shellcheck disable=SC2016 # expanded by the stand-in
+	printf '#!/bin/sh
+for c in $(git -C "$WORK" rev-list "$BASE_REF..topic/$1"); do
+	for k in build_32bit build_clang build_allmod; do printf "%%s\t%%s\tpass\t-\n" "$c" "$k"; done
+done >"$2"
+' \
+		>"$BATS_TEST_TMPDIR/check-wide"
+	chmod +x "$BATS_TEST_TMPDIR/check-wide"
+	export CHECK_WIDE=$BATS_TEST_TMPDIR/check-wide
 }
 
 @test "subjects: cover letter then patches, numbered, with topic.conf's prefix" {
