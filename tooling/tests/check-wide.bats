@@ -45,10 +45,16 @@ int kb_c(void)
 	commit 'lib: add kb_c'
 }
 
+# commit_m32_warning FILE: a patch adding to FILE a pointer cast to a
+# 64-bit integer: clean on x86_64, a warning with -m32.
+commit_m32_warning() {
+	printf '\nunsigned long long kb_addr(void *p);\nunsigned long long kb_addr(void *p)\n{\n\treturn (unsigned long long)p;\n}\n' >>"$SCRATCH/$1"
+	commit 'lib: kb_addr'
+}
+
 @test "32-bit: a warning only -m32 gives fails the last patch; the patch before shows skip" {
 	clean_patch
-	printf '\nunsigned long long kb_addr(void *p);\nunsigned long long kb_addr(void *p)\n{\n\treturn (unsigned long long)p;\n}\n' >>"$SCRATCH/lib/c.c"
-	commit 'lib: kb_addr'
+	commit_m32_warning lib/c.c
 	run_cw WIDE=32bit
 	assert_status 0
 	expect 1 build_32bit skip
@@ -79,8 +85,7 @@ _Static_assert(sizeof(long) == 8, "a 64-bit long");'
 
 @test "WIDE_BISECT=all builds every patch against the one before" {
 	clean_patch
-	printf '\nunsigned long long kb_addr(void *p);\nunsigned long long kb_addr(void *p)\n{\n\treturn (unsigned long long)p;\n}\n' >>"$SCRATCH/lib/c.c"
-	commit 'lib: kb_addr'
+	commit_m32_warning lib/c.c
 	printf '\nint kb_d(void);\nint kb_d(void)\n{\n\treturn 4;\n}\n' >>"$SCRATCH/lib/c.c"
 	commit 'lib: kb_d'
 	run_cw WIDE=32bit WIDE_BISECT=all
@@ -195,8 +200,7 @@ int kb_old_warning(void)
 }
 
 @test "tooling/check: the three columns, WIDE=32bit shows the others as skip, a failure fails the run" {
-	printf '\nunsigned long long kb_addr(void *p);\nunsigned long long kb_addr(void *p)\n{\n\treturn (unsigned long long)p;\n}\n' >>"$SCRATCH/lib/kb.c"
-	commit 'lib: kb_addr'
+	commit_m32_warning lib/kb.c
 	apply_t
 	WIDE_KBUILD_FILES=Kbuild.fake WIDE=32bit run "$REPO/tooling/check" 02-t
 	assert_status 1
