@@ -18,6 +18,13 @@
  *                                updated with the device named; holds
  *                                them SECONDS, then deletes the route
  *                                (SIOCDELRT) and the address (SIOCDIFADDR)
+ *        oldref mpoa ITF           an ATM LANE client lecITF (ATMLEC_CTRL on
+ *                                a PVC socket, configured as LANE v2 the
+ *                                way a LANE daemon does), then an MPOA
+ *                                daemon attached to it (ATMMPC_CTRL, which
+ *                                looks the device up) and closed again;
+ *                                the LANE socket is closed last (lecITF
+ *                                stays registered)
  *
  * Every step prints one line; exit 0 when all of them succeeded, 1 when
  * one failed (the line says which), 2 on a usage error.
@@ -27,6 +34,9 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <linux/atalk.h>
+#include <linux/atm.h>
+#include <linux/atmlec.h>
+#include <linux/atmmpc.h>
 #include <linux/x25.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -154,12 +164,57 @@ static int atalk(const char *dev, int seconds)
 	return failed;
 }
 
+static int mpoa(int itf)
+{
+	struct atm_qos qos = {
+		.aal = ATM_AAL5,
+		.txtp = { .traffic_class = ATM_UBR, .max_sdu = 1024 },
+		.rxtp = { .traffic_class = ATM_UBR, .max_sdu = 1024 },
+	};
+	struct atmlec_msg msg;
+	int lecd, mpcd, ret;
+
+	lecd = socket(PF_ATMPVC, SOCK_DGRAM, ATM_AAL5);
+	step("atm lecd socket", lecd);
+	if (lecd < 0)
+		return 1;
+	/* A daemon's control socket sends, so it needs a QoS first. */
+	step("atm SO_ATMQOS",
+	     setsockopt(lecd, SOL_ATM, SO_ATMQOS, &qos, sizeof(qos)));
+	ret = ioctl(lecd, ATMLEC_CTRL, itf);
+	step("ATMLEC_CTRL", ret);
+	if (ret < 0)
+		return 1;
+	printf("oldref: lec%d created\n", ret);
+
+	/* LANE v2: only such a client gets an MPOA client. */
+	memset(&msg, 0, sizeof(msg));
+	msg.type = l_config;
+	msg.content.config.lane_version = 2;
+	msg.content.config.mtu = 1500;
+	step("lec l_config v2", write(lecd, &msg, sizeof(msg)));
+
+	mpcd = socket(PF_ATMPVC, SOCK_DGRAM, ATM_AAL5);
+	step("atm mpcd socket", mpcd);
+	if (mpcd < 0)
+		return 1;
+	step("ATMMPC_CTRL", ioctl(mpcd, ATMMPC_CTRL, itf));
+	close(mpcd);
+	printf("oldref: mpoad closed\n");
+	close(lecd);
+	printf("oldref: lecd closed\n");
+	fflush(stdout);
+	return failed;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 4 && !strcmp(argv[1], "x25"))
 		return x25(argv[2], atoi(argv[3]));
 	if (argc == 4 && !strcmp(argv[1], "atalk"))
 		return atalk(argv[2], atoi(argv[3]));
-	fprintf(stderr, "usage: oldref x25 LAPBDEV SECONDS | atalk IFNAME SECONDS\n");
+	if (argc == 3 && !strcmp(argv[1], "mpoa"))
+		return mpoa(atoi(argv[2]));
+	fprintf(stderr, "usage: oldref x25 LAPBDEV SECONDS | atalk IFNAME SECONDS | mpoa ITF\n");
 	return 2;
 }
