@@ -472,9 +472,7 @@ appletalk_iface() {
 		sleep 1
 	done
 	echo "--- a0"
-	live_view a0 >/tmp/view || return 1
-	top_frames </tmp/view >/tmp/top
-	cat /tmp/top
+	top_view a0 || return 1
 	grep -E "$atif_top" /tmp/top ||
 		fail "no tracker of a0 from the AppleTalk interface" || return 1
 	grep -E "$atrt_top" /tmp/top ||
@@ -507,9 +505,7 @@ atm_mpoa_lec() {
 		fail "oldref mpoa failed: $(cat /tmp/mpoa.log)" || return 1
 	cat /tmp/mpoa.log
 	echo "--- lec0, the daemon closed"
-	live_view lec0 >/tmp/view || return 1
-	top_frames </tmp/view >/tmp/top
-	cat /tmp/top
+	top_view lec0 || return 1
 	# Go on when this fails: the move below is what a second drop hits.
 	held=ok
 	[ "$(grep -cE "$mpc_top" /tmp/top)" = 1 ] ||
@@ -524,9 +520,7 @@ atm_mpoa_lec() {
 		sleep 1
 	done
 	echo "--- lec0, back in init_net"
-	live_view lec0 >/tmp/view || return 1
-	top_frames </tmp/view >/tmp/top
-	cat /tmp/top
+	top_view lec0 || return 1
 	[ "$(grep -cE "$mpc_top" /tmp/top)" = 1 ] ||
 		fail "the MPOA client should hold lec0 once, from NETDEV_REGISTER" || return 1
 	! dmesg_since | grep -E 'ref_tracker:|refcount_t:' ||
@@ -550,6 +544,13 @@ atm_mpoa_lec() {
 # resolve in the guest, with or without the conversions); the dumps
 # need the originator and neighbour that the OGMs across the veth make.
 # Addresses: 203.0.113.16/28.
+# top_view DEV: print the first frames of each of DEV's trackers and keep
+# them in /tmp/top.
+top_view() {
+	live_view "$1" >/tmp/view || return 1
+	top_frames </tmp/view >/tmp/top
+	cat /tmp/top
+}
 # top_has DEV ERE: a tracker of DEV was taken by the function ERE names
 # (the first frame of its stack); print the top frames that match.
 top_has() {
