@@ -14,7 +14,7 @@
 #
 # Helpers for tests: expect_dmesg ERE (the kernel log since the test
 # started matches), dmesg_since (that part of the log), fail MSG, skip
-# REASON. Each test runs in a subshell under `set -e`, so `cmd || fail
+# REASON, wait_until SECONDS MSG CMD... (poll CMD once a second). Each test runs in a subshell under `set -e`, so `cmd || fail
 # MSG` ends the test at the first failed step. POSIX sh turns `set -e`
 # off inside a function called as `f || ...`: a helper's steps need
 # their own `|| return 1`.
@@ -52,6 +52,19 @@ expect_dmesg() {
 fail() {
 	echo "$*"
 	return 1
+}
+
+# wait_until SECONDS MSG CMD...: run CMD once a second until it succeeds;
+# fail with MSG when it still has not after SECONDS tries.
+wait_until() {
+	_wu_tries=$1 _wu_msg=$2
+	shift 2
+	_wu_n=0
+	until "$@"; do
+		_wu_n=$((_wu_n + 1))
+		[ "$_wu_n" -le "$_wu_tries" ] || fail "$_wu_msg" || return 1
+		sleep 1
+	done
 }
 
 # skip REASON: end the current test as skipped, saying why. It exits the

@@ -363,12 +363,7 @@ pktgen_device() {
 		fail "pktgen added d6, which is down" || return 1
 	grep 'Result: ERROR' "$pg" || fail "pktgen gave no error for d6" || return 1
 	echo "rem_device_all" >"$pg" || return 1
-	n=0
-	while [ -e /proc/net/pktgen/pg0 ]; do
-		n=$((n + 1))
-		[ "$n" -le 10 ] || fail "pktgen did not remove pg0" || return 1
-		sleep 1
-	done
+	wait_until 10 "pktgen did not remove pg0" test ! -e /proc/net/pktgen/pg0 || return 1
 	rmmod pktgen || fail "rmmod pktgen failed" || return 1
 	top_lacks pg0 "$pg_nh" "pktgen still holds pg0 after rem_device_all" || return 1
 	ip link del d6 || return 1

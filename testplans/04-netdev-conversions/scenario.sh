@@ -277,12 +277,7 @@ pktgen_device() {
 		fail "pktgen added d6, which is down" || return 1
 	grep 'Result: ERROR' "$pg" || fail "pktgen gave no error for d6" || return 1
 	echo "rem_device_all" >"$pg" || return 1
-	n=0
-	while [ -e /proc/net/pktgen/v0 ]; do
-		n=$((n + 1))
-		[ "$n" -le 10 ] || fail "pktgen did not remove v0" || return 1
-		sleep 1
-	done
+	wait_until 10 "pktgen did not remove v0" test ! -e /proc/net/pktgen/v0 || return 1
 	rmmod pktgen || fail "rmmod pktgen failed" || return 1
 	top_lacks v0 "$pg_nh" "pktgen still holds v0 after rem_device_all" || return 1
 	ip link del d6 || return 1
@@ -513,12 +508,7 @@ atm_mpoa_lec() {
 	ip netns add atmns || return 1
 	ip link set lec0 netns atmns || fail "lec0 cannot move to another namespace" || return 1
 	ip netns del atmns
-	n=0
-	until [ -e /sys/class/net/lec0 ]; do
-		n=$((n + 1))
-		[ "$n" -le 20 ] || fail "lec0 did not come back to init_net" || return 1
-		sleep 1
-	done
+	wait_until 20 "lec0 did not come back to init_net" test -e /sys/class/net/lec0 || return 1
 	echo "--- lec0, back in init_net"
 	top_view lec0 || return 1
 	[ "$(grep -cE "$mpc_top" /tmp/top)" = 1 ] ||

@@ -184,7 +184,7 @@ int s_value;" 'lib: add s_value' "$sob"
 	assert_file_has "$OUT/check/01-t.tsv" "no 'Signed-off-by: Test Author <test@example.org>'"
 }
 
-@test "fixes: malformed, unknown and wrong-subject tags fail; a right one passes, in the base or upstream" {
+@test "fixes: malformed, unknown and wrong-subject tags and citations fail; right ones pass, in the base or upstream" {
 	local base subj
 	base=$(base_commit)
 	subj=$(git -C "$WORK" log -1 --format=%s "$base")
@@ -201,17 +201,28 @@ $sob"
 $sob"
 	commit_file 6 lib/f.c "${clean_c//clean_sum/f_sum}" 'lib: fix f' "Fixes: 1da177e4c3f4 (\"Linux-2.6.12\")
 $sob"
+	# Citations in the text, wrapped across lines like a commit message.
+	commit_file 7 lib/g.c "${clean_c//clean_sum/g_sum}" 'lib: fix g' "As commit ${base:0:12}
+(\"$subj\") did.
+
+$sob"
+	commit_file 8 lib/h.c "${clean_c//clean_sum/h_sum}" 'lib: fix h' "As commit 1da177e4c3f4 (\"Linux
+2.6.12\") did.
+
+$sob"
 	run_check
 	assert_status 1
 	[ "$(verdict 1 fixes)" = pass ] || fail_with "a correct Fixes: failed"
 	[ "$(verdict 5 fixes)" = pass ] || fail_with "an upstream Fixes: listed in tooling/upstream-commits failed"
-	for n in 2 3 4 6; do
+	[ "$(verdict 7 fixes)" = pass ] || fail_with "a right citation wrapped across lines failed"
+	for n in 2 3 4 6 8; do
 		[ "$(verdict "$n" fixes)" = fail ] || fail_with "patch $n: $(verdict "$n" fixes)"
 	done
 	assert_file_has "$OUT/check/01-t.tsv" 'malformed'
 	assert_file_has "$OUT/check/01-t.tsv" 'no such commit'
 	assert_file_has "$OUT/check/01-t.tsv" 'tag says "another subject"'
 	assert_file_has "$OUT/check/01-t.tsv" 'tag says "Linux-2.6.12"'
+	assert_file_has "$OUT/check/01-t.tsv" 'text says "Linux 2.6.12"'
 }
 
 @test "inline: inline in a .c file and a non-inline static in a header fail" {

@@ -74,6 +74,14 @@ scenario() {
 	assert_output_has "not ok 3 misses_an_earlier_log"
 }
 
+@test "ktap.sh: wait_until returns once its command succeeds and fails with its message when it never does" {
+	scenario wait
+	assert_output_has "ok 1 comes_true"
+	assert_output_has "# nothing answered"
+	assert_output_has "not ok 2 never_true"
+	refute_output_has "not reached"
+}
+
 @test "ktap.sh: the output is KTAP that kunit.py would count: one result per planned test" {
 	scenario three
 	[ "$(grep -cE '^(not )?ok [0-9]+ ' <<<"$output")" -eq 3 ]
