@@ -28,7 +28,7 @@ export TOPICS CACHE_DIR OUT BASE BASE_TARBALL BASE_TREE JOBS QEMU_TIMEOUT \
 .DEFAULT_GOAL := all
 
 .PHONY: all help deps base apply build boot check bench-check test \
-	test-tooling export import series send-test kasan irqsoff census bench bench-pipeline \
+	test-tooling export import series send-test kasan irqsoff census bench bench-paths bench-pipeline \
 	clean clean-base distclean
 
 all: ## the main job: deps, base, apply, build, boot-test, check, series
@@ -85,8 +85,12 @@ irqsoff: ## measure how long a tracker's debugfs read keeps interrupts off (irqs
 census: ## count untracked dev_hold/dev_put call sites per directory, base vs topics
 	tooling/census
 
-bench: ## cost of tracking: upstream's ref_tracker vs ours in one run (out/bench/)
+bench: ## cost of tracking: upstream's ref_tracker vs ours, then topic 04's per-packet paths (out/bench/)
 	tooling/bench-refs
+	tooling/bench-paths
+
+bench-paths: ## only topic 04's per-packet paths: topic 03's tree vs 04's, same debug config (out/bench/paths/)
+	tooling/bench-paths
 
 bench-pipeline: ## wall time of every stage: cold run, then warm re-run after one edit
 	tooling/bench-pipeline

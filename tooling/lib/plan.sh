@@ -15,7 +15,16 @@
 # ("PATCH bpf-next"), the To: addresses (comma-separated), the parts it
 # applies on ("core", "core wpan", or "-": the topic's parent alone;
 # only parts declared above it) and optionally Cc: addresses (b4
-# --auto-to-cc adds get_maintainer.pl's). `patch:` lines put the patch
+# --auto-to-cc adds get_maintainer.pl's).
+#
+# Two prefixes are not a tree's. "PATCH X.Y.y" (or "PATCH X.Y") is a
+# stable part: fixes for the X.Y stable tree, each with a Fixes: tag,
+# from any subsystem, applied on the packaged base itself (DEPENDS
+# "-"; no part may depend on it); on another base it must be empty and
+# is left out. "local" is a fork-only part: patches carried in the
+# topic but never posted (their code is gone upstream, say); it may be
+# empty on a base, and no posted part may depend on it (it may depend
+# on any part: the fork carries them all). `patch:` lines put the patch
 # whose subject (as `git log --format=%s` prints it, no [PATCH] prefix)
 # is SUBJECT in PART. A part holds its patches in the topic's order;
 # they need not be contiguous. Keyed by subject, not number, so that one
@@ -45,6 +54,18 @@ PLAN_TREES=(
 	'bpf|bpf-next bpf|kernel/bpf/ net/bpf/ net/xdp/ net/core/filter.c include/linux/bpf* include/net/xdp_sock* include/net/xsk_buff_pool.h include/uapi/linux/bpf* tools/lib/bpf/ tools/testing/selftests/bpf/'
 )
 PLAN_NET_NAMES='net-next net'
+
+# plan_kind PREFIX: set REPLY to what a part with PREFIX is: "local",
+# "stable:X.Y" or "tree".
+plan_kind() {
+	if [ "$1" = local ]; then
+		REPLY=local
+	elif [[ "$1" =~ ^(PATCH|RFC|RFC\ PATCH)(\ v[0-9]+)?\ ([0-9]+\.[0-9]+)(\.y)?$ ]]; then
+		REPLY=stable:${BASH_REMATCH[3]}
+	else
+		REPLY=tree
+	fi
+}
 
 # plan_file_tree PATH: set REPLY to the tree PATH belongs to (no
 # subshell: it runs for every file of every patch).
@@ -112,8 +133,11 @@ plan_trim() {
 
 # plan_load NAME REPO COMMIT...: read topics/NAME/topic.conf's plan for
 # the topic's COMMITs (in topic order) and judge it. Sets:
-#   PLAN_PARTS       part names, in posting order (empty: no plan)
+#   PLAN_PARTS       part names, in posting order (empty: no plan),
+#                    without the parts this base leaves out (a local
+#                    part with no patch here, another base's stable one)
 #   PLAN_PREFIX[P] PLAN_TO[P] PLAN_CC[P] PLAN_DEPS[P]   as declared
+#   PLAN_KIND[P]     "tree", "local" or "stable:X.Y" (plan_kind)
 #   PLAN_IDX[P]      the part's patches: 0-based indexes into COMMIT...
 #   PLAN_TREE[P]     the part's tree (of its patches; "?" when empty)
 #   PLAN_ERRORS      what makes the plan unusable (a patch in no part or
@@ -122,13 +146,13 @@ plan_trim() {
 #   PLAN_WARNINGS    plan lines naming a subject this series lacks
 # Returns 1 when PLAN_ERRORS is not empty.
 plan_load() {
-	local name=$1 repo=$2 line p f i subj part dep t names n ok
+	local name=$1 repo=$2 line p f i subj part dep t names n ok kind
 	shift 2
-	local commits=("$@") subjects=() trees=() fields=() members=()
+	local commits=("$@") subjects=() trees=() fields=() members=() fixes=() kept=()
 	local -A where=() seen_subj=()
 
 	PLAN_PARTS=() PLAN_ERRORS=() PLAN_WARNINGS=()
-	declare -gA PLAN_PREFIX=() PLAN_TO=() PLAN_CC=() PLAN_DEPS=() PLAN_IDX=() PLAN_TREE=()
+	declare -gA PLAN_PREFIX=() PLAN_TO=() PLAN_CC=() PLAN_DEPS=() PLAN_IDX=() PLAN_TREE=() PLAN_KIND=()
 	while IFS= read -r line; do
 		IFS='|' read -r -a fields <<<"$line"
 		for f in "${!fields[@]}"; do
@@ -142,12 +166,22 @@ plan_load() {
 			continue
 		fi
 		[ -z "${PLAN_PREFIX[$p]+x}" ] || { PLAN_ERRORS+=("part $p declared twice"); continue; }
+		plan_kind "${fields[1]}"
+		kind=$REPLY
 		for dep in ${fields[3]}; do
 			[ "$dep" != - ] || continue
-			[ -n "${PLAN_PREFIX[$dep]+x}" ] ||
+			if [ -z "${PLAN_PREFIX[$dep]+x}" ]; then
 				PLAN_ERRORS+=("part $p depends on '$dep', which is not a part declared above it")
+			elif [[ "$kind" == stable:* ]]; then
+				PLAN_ERRORS+=("part $p, for the ${kind#stable:} stable tree, depends on '$dep': a stable part applies on the packaged base alone (DEPENDS '-')")
+			elif [[ "${PLAN_KIND[$dep]}" == stable:* ]] && [ "$kind" != local ]; then
+				PLAN_ERRORS+=("part $p depends on the stable part '$dep': stable fixes go to another tree; no part can wait for them")
+			elif [ "${PLAN_KIND[$dep]}" = local ] && [ "$kind" != local ]; then
+				PLAN_ERRORS+=("part $p depends on the local part '$dep', which is never posted: its recipients could not apply it")
+			fi
 		done
 		PLAN_PARTS+=("$p")
+		PLAN_KIND[$p]=$kind
 		# shellcheck disable=SC2034 # PLAN_TO, PLAN_CC: for tooling/series
 		PLAN_PREFIX[$p]=${fields[1]} PLAN_TO[$p]=${fields[2]} PLAN_CC[$p]=${fields[4]-}
 		PLAN_DEPS[$p]=$(tr -s ' ' <<<" ${fields[3]} " | sed 's/ - / /g; s/^ *//; s/ *$//')
@@ -159,7 +193,10 @@ plan_load() {
 
 	mapfile -t subjects < <(git -C "$repo" show --no-walk=unsorted --no-patch --format=%s "${commits[@]}")
 	mapfile -t trees < <(plan_commit_trees "$repo" "${commits[@]}")
-	[ ${#subjects[@]} -eq ${#commits[@]} ] && [ ${#trees[@]} -eq ${#commits[@]} ] ||
+	mapfile -t fixes < <(git -C "$repo" show --no-walk=unsorted --no-patch \
+		--format='x%(trailers:key=Fixes,valueonly,separator=%x20)' "${commits[@]}")
+	[ ${#subjects[@]} -eq ${#commits[@]} ] && [ ${#trees[@]} -eq ${#commits[@]} ] &&
+		[ ${#fixes[@]} -eq ${#commits[@]} ] ||
 		{ PLAN_ERRORS+=("cannot read the subjects and files of the topic's commits in $repo"); return 1; }
 	for i in "${!commits[@]}"; do
 		[ -z "${seen_subj[${subjects[i]}]+x}" ] ||
@@ -195,13 +232,33 @@ plan_load() {
 	done
 	for p in "${PLAN_PARTS[@]}"; do
 		read -r -a members <<<"${PLAN_IDX[$p]}"
+		kind=${PLAN_KIND[$p]}
 		if [ ${#members[@]} -eq 0 ]; then
-			PLAN_ERRORS+=("part $p has no patch")
+			# Declared for the other base: left out of this one.
+			[ "$kind" = local ] || { [[ "$kind" == stable:* ]] && [ "${kind#stable:}" != "${BASE:-6.12}" ]; } ||
+				{ PLAN_ERRORS+=("part $p has no patch"); kept+=("$p"); }
 			PLAN_TREE[$p]='?'
 			continue
 		fi
+		kept+=("$p")
 		[ ${#members[@]} -le "$PART_MAX" ] ||
 			PLAN_ERRORS+=("part $p has ${#members[@]} patches, more than $PART_MAX")
+		if [ "$kind" = local ]; then
+			PLAN_TREE[$p]=local
+			continue
+		fi
+		if [[ "$kind" == stable:* ]]; then
+			PLAN_TREE[$p]="${kind#stable:} stable"
+			if [ "${kind#stable:}" != "${BASE:-6.12}" ]; then
+				PLAN_ERRORS+=("part $p is for the ${kind#stable:} stable tree, but this series is on BASE=${BASE:-6.12}: its patches ($(for i in "${members[@]}"; do printf '#%d ' $((i + 1)); done | sed 's/ $//')) belong in a part of this base")
+				continue
+			fi
+			for i in "${members[@]}"; do
+				[ "${fixes[i]}" != x ] ||
+					PLAN_ERRORS+=("#$((i + 1)) '${subjects[i]}' is in the stable part $p without a Fixes: tag: stable takes fixes, each naming what it fixes")
+			done
+			continue
+		fi
 		local -A pt=()
 		for i in "${members[@]}"; do
 			t=${trees[i]}
@@ -227,6 +284,16 @@ plan_load() {
 		fi
 		[ "$ok" = 1 ] ||
 			PLAN_ERRORS+=("part $p (tree $t) has the prefix '[${PLAN_PREFIX[$p]}]'; its tree wants one of: $(for n in $names; do printf '[PATCH %s] ' "$n"; done)")
+	done
+	# The parts left out (empty here) are nobody's dependency: only
+	# local parts can depend on a local part, and nothing on a stable one.
+	PLAN_PARTS=("${kept[@]}")
+	for p in "${PLAN_PARTS[@]}"; do
+		line=''
+		for dep in ${PLAN_DEPS[$p]}; do
+			[ -z "${PLAN_IDX[$dep]}" ] || line+="$dep "
+		done
+		PLAN_DEPS[$p]=${line% }
 	done
 	[ ${#PLAN_ERRORS[@]} -eq 0 ]
 }

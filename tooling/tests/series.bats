@@ -394,6 +394,101 @@ done >"$2"
 	[ "${lines[0]}" = "[PATCH net-next] $(big_subject 31)" ] || fail_with "late part: ${lines[*]}"
 }
 
+# stable_and_local_topic: 03-big again, with a fix of the base first
+# (#1: a new file, so that it applies on the base alone, with a Fixes:
+# tag naming the base's import), applied and recorded as checked; its
+# plan has no lines yet. The big patches are #2-#32.
+stable_and_local_topic() {
+	local base subj
+
+	base=$(base_commit)
+	subj=$(git -C "$WORK" log -1 --format=%s "$base")
+	SCRATCH=$(mktemp -d "$BATS_TEST_TMPDIR/scratch.XXXXXX")
+	git clone -q "$WORK" "$SCRATCH"
+	sgit checkout -q --detach origin/topic/02-tests
+	printf 'int stable_fix(void);\n' >"$SCRATCH/lib/stable_fix.h"
+	sgit add -f lib/stable_fix.h
+	GIT_AUTHOR_NAME='Ref Tracker Project' GIT_AUTHOR_EMAIL=ref-tracker@example.org \
+		sgit commit -q -m 'lib: declare stable_fix()' -m 'What the base lacks.' \
+		-m "Fixes: ${base:0:12} (\"$subj\")
+Signed-off-by: Ref Tracker Project <ref-tracker@example.org>"
+	sgit cherry-pick --allow-empty origin/topic/02-tests..origin/topic/03-big >/dev/null
+	write_series origin/topic/02-tests "$TOPICS_DIR/03-big/series.mbox" 'lib: the big one'
+	sed -i '/^part:/d; /^patch:/d; /^change-id:/d' "$TOPICS_DIR/03-big/topic.conf"
+	"$REPO/tooling/apply" >/dev/null 2>&1 || "$REPO/tooling/apply"
+	record_checks 03-big
+}
+
+@test "a stable part (fixes, on the packaged base) and a local part (never posted): stable's prefix, To: and base; the round trip gives the topic without the local part" {
+	local conf base p1
+	own_copy
+	stable_and_local_topic
+	conf=$TOPICS_DIR/03-big/topic.conf
+	base=$(base_commit)
+	# The fix to 6.12.y; #31 (#32 now) kept in the fork.
+	{ printf 'part: stable | PATCH 6.12.y | stable@vger.kernel.org | - | netdev@vger.kernel.org\n'
+		printf 'patch: stable | lib: declare stable_fix()\n'
+		big_plan fork=31
+		printf 'part: fork | local | - | core\n'; } |
+		awk '/^part:/ { print; next } { rest = rest $0 "\n" } END { printf "%s", rest }' >>"$conf"
+	run "$REPO/tooling/series" 03-big
+	assert_status 0
+	assert_output_has "03-big: part fork (1 patches: #32) is local: kept in the fork, not posted"
+	p1=$OUT/series/03-big-part1
+	run subjects "$p1"
+	[ "${lines[*]}" = '[PATCH 6.12.y] lib: declare stable_fix()' ] || fail_with "stable part: ${lines[*]}"
+	grep -q '^To: stable@vger.kernel.org' "$p1"/*.eml || fail_with "stable To: $(grep '^To:' "$p1"/*.eml)"
+	# Its base is the packaged tree, not the topic's parent.
+	assert_file_has "$(find "$p1" -name '*.eml')" "base-commit: $base"
+	run subjects "$OUT/series/03-big-part2"
+	[ "${lines[0]}" = '[PATCH net-next 00/10] lib: the big one (part 2/5: core)' ] || fail_with "core part: ${lines[0]}"
+	[ -d "$OUT/series/03-big-part5" ] && [ ! -e "$OUT/series/03-big-part6" ] || fail_with "parts: $(ls "$OUT/series")"
+	! grep -rq 'big_31()' "$OUT/series" || fail_with "the local patch was written"
+	# A recipient of every posted part gets the topic without #32.
+	run "$REPO/tooling/roundtrip" 03-big
+	assert_status 0
+	assert_output_has "5 part(s) round-trip to the topic's tree without its local parts"
+	[ "$(git -C "$WORK" diff series/03-big/posted topic/03-big | grep '^[-+][^-+]')" = '+int big_31(void);' ] ||
+		fail_with "posted vs topic: $(git -C "$WORK" diff series/03-big/posted topic/03-big)"
+}
+
+@test "stable and local parts that do not fit: no Fixes:, another base's stable tree, a dependency on either: each named; empty ones are left out" {
+	local conf
+	own_copy
+	stable_and_local_topic
+	conf=$TOPICS_DIR/03-big/topic.conf
+	cp "$conf" "$conf.orig"
+	plan() {
+		cp "$conf.orig" "$conf"
+		{ printf '%s\n' "$@"; big_plan; } |
+			awk '/^part:/ { print; next } { rest = rest $0 "\n" } END { printf "%s", rest }' >>"$conf"
+	}
+	# A big patch (no Fixes:) with the fix in 6.12.y; core on it.
+	plan 'part: stable | PATCH 6.12.y | stable@vger.kernel.org | -' \
+		'patch: stable | lib: declare stable_fix()' 'patch: stable | lib: declare big_01()' \
+		'part: later | PATCH net-next | netdev@vger.kernel.org | stable'
+	sed -i '/^patch: core | lib: declare big_01()$/d' "$conf"
+	run plan_errors 03-big
+	assert_status 1
+	assert_output_has "#2 'lib: declare big_01()' is in the stable part stable without a Fixes: tag"
+	assert_output_has "part later depends on the stable part 'stable'"
+	assert_output_has "part later has no patch"
+	# 7.2's stable tree, on this 6.12 base; a posted part on a local one.
+	plan 'part: stable | PATCH 7.2.y | stable@vger.kernel.org | -' \
+		'patch: stable | lib: declare stable_fix()' \
+		'part: fork | local | - | -' 'part: mine | PATCH net-next | netdev@vger.kernel.org | fork'
+	run plan_errors 03-big
+	assert_status 1
+	assert_output_has "part stable is for the 7.2 stable tree, but this series is on BASE=6.12: its patches (#1) belong in a part of this base"
+	assert_output_has "part mine depends on the local part 'fork', which is never posted"
+	# Empty, for the other base or the fork: left out, no error.
+	plan 'part: stable | PATCH 7.2.y | stable@vger.kernel.org | -' 'part: fork | local | - | -'
+	printf 'patch: core | lib: declare stable_fix()\n' >>"$conf"
+	run plan_errors 03-big
+	assert_status 0
+	[ -z "$output" ] || fail_with "empty stable/local parts: $output"
+}
+
 @test "a cover letter longer than a pipe buffer, no change-id yet: written, not killed by SIGPIPE" {
 	local mbox c
 	own_copy

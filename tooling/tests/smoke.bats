@@ -88,7 +88,43 @@ bench_stand_ins() {
 	assert_output_has "no smoke run 'nope'"
 	run "$REPO/tooling/smoke" --list
 	assert_status 0
-	[ "$(tr '\n' ' ' <<<"$output")" = "clean census bench-check bench " ] || fail_with "list"
+	[ "$(tr '\n' ' ' <<<"$output")" = "clean census bench-check bench bench-paths " ] || fail_with "list"
+}
+
+@test "smoke: bench-paths boots the paths plan on make test's topic 04 kernel, both sides, and reads the table" {
+	local name=04-netdev-conversions
+	mkdir -p "$TOPICS_DIR/$name" "$OUT/kernels/$name/modules" "$CACHE_DIR/base/test/trees/$name/src/tools/testing"
+	ln -s "$KUNIT_DIR" "$CACHE_DIR/base/test/trees/$name/src/tools/testing/kunit"
+	echo after >"$OUT/kernels/$name/bzImage"
+	echo "stand-in $name" >"$OUT/kernels/$name/commit"
+	echo "CONFIG_KUNIT=y" >"$OUT/kernels/$name/config"
+	printf '#!/bin/sh\ncat >/dev/null\necho initramfs\n' >"$OUT/kernels/$name/gen_init_cpio"
+	chmod +x "$OUT/kernels/$name/gen_init_cpio"
+	# QEMU: a console recorded from the real kernel (2026-12-06).
+	cat >"$S/qemu" <<-EOF
+		#!/bin/sh
+		[ "\$1" != --version ] || { echo "QEMU emulator version 0 (stand-in)"; exit 0; }
+		while [ \$# -gt 0 ]; do
+			case "\$1" in -append) echo "\$2" >>"$BATS_TEST_TMPDIR/cmdlines"; shift ;; esac
+			shift
+		done
+		grep -v "RTPATH \${FAKE_QEMU_DROP:-none} " "$FIXTURES/bench-paths/run-after.console"
+	EOF
+	chmod +x "$S/qemu"
+	export PATH=$S:$PATH QEMU=$S/qemu
+	run "$REPO/tooling/smoke" bench-paths
+	assert_status 0
+	assert_output_has "smoke bench-paths: pass"
+	grep -q "SMOKE RUN" "$OUT/smoke/bench-paths/paths/table.txt" || fail_with "table: $(cat "$OUT/smoke/bench-paths/paths/table.txt")"
+	grep -q 'pathbench.iters=500 pathbench.rounds=1' "$BATS_TEST_TMPDIR/cmdlines" || fail_with "cmdline: $(cat "$BATS_TEST_TMPDIR/cmdlines")"
+	# A path the console lacks fails the boot (the plan's must line).
+	FAKE_QEMU_DROP=tap_write run "$REPO/tooling/smoke" bench-paths
+	assert_status 1
+	assert_output_has "smoke bench-paths: FAIL"
+	# Without topic 04 in TOPICS: skipped, saying why.
+	TOPICS=01 run "$REPO/tooling/smoke" bench-paths
+	assert_status 4
+	assert_output_has "leaves out 04-netdev-conversions"
 }
 
 @test "smoke: clean, clean-base and distclean through the Makefile on a scratch OUT and cache" {
