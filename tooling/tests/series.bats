@@ -450,6 +450,12 @@ Signed-off-by: Ref Tracker Project <ref-tracker@example.org>"
 	assert_output_has "5 part(s) round-trip to the topic's tree without its local parts"
 	[ "$(git -C "$WORK" diff series/03-big/posted topic/03-big | grep '^[-+][^-+]')" = '+int big_31(void);' ] ||
 		fail_with "posted vs topic: $(git -C "$WORK" diff series/03-big/posted topic/03-big)"
+	# The check's parts row names both kinds.
+	standin_checkers
+	run "$REPO/tooling/check" 03-big
+	assert_status 0
+	grep -q $'^series\tparts\tpass\t32 patches in 6 parts, one tree each, stable fixes or kept local: stable (\[PATCH 6.12.y\], 1); core' \
+		"$OUT/check/03-big.tsv" || fail_with "parts row: $(grep $'^series\tparts' "$OUT/check/03-big.tsv")"
 }
 
 @test "stable and local parts that do not fit: no Fixes:, another base's stable tree, a dependency on either: each named; empty ones are left out" {
