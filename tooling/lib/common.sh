@@ -454,6 +454,19 @@ stamp_branch() {
 		mv "$d/$1.tmp" "$d/$1"
 }
 
+# posted_ref NAME: set REPLY to what a recipient of every posted part of
+# NAME ends with, and POSTED_WHAT to its description: tag
+# series/NAME/posted (tooling/series: the topic without its local parts)
+# when it differs from the topic branch, else the topic branch.
+# shellcheck disable=SC2034 # POSTED_WHAT: for roundtrip and send-test
+posted_ref() {
+	REPLY=$(topic_branch "$1") POSTED_WHAT="the topic's tree"
+	if wgit rev-parse -q --verify "refs/tags/series/$1/posted" >/dev/null &&
+		[ "$(wgit rev-parse "series/$1/posted^{tree}")" != "$(wgit rev-parse "$REPLY^{tree}")" ]; then
+		REPLY=series/$1/posted POSTED_WHAT="the topic's tree without its local parts (tag series/$1/posted)"
+	fi
+}
+
 # require_fresh_branch NAME: exit 1 unless topic/NAME and every topic
 # branch below it are what topics/ holds now: each branch still at the
 # commit its stamp names, each mbox unchanged since (same blob id), each

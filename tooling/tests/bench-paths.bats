@@ -72,6 +72,20 @@ scaled() {
 	assert_output_has "no kernel in $OUT/kernels/03-netdev-infra-paths"
 }
 
+@test "bench-paths: kernels with different configurations are refused before any boot" {
+	local k
+	for k in 03-netdev-infra-paths 04-netdev-conversions; do
+		mkdir -p "$OUT/kernels/$k"
+		echo kernel >"$OUT/kernels/$k/bzImage"
+		printf 'CONFIG_NET=y\nCONFIG_TUN=y\n' >"$OUT/kernels/$k/config"
+	done
+	sed -i 's/CONFIG_TUN=y/# CONFIG_TUN is not set/' "$OUT/kernels/03-netdev-infra-paths/config"
+	BENCH_BUILD=0 run "$REPO/tooling/bench-paths"
+	assert_status 1
+	assert_output_has "have different configurations"
+	assert_output_has "> CONFIG_TUN=y"
+}
+
 @test "bench-paths: every path the report requires is one pathbench prints and the plan expects" {
 	local f paths
 	paths=$(sed -n 's/^PATHS="\(.*\)"$/\1/p' "$REPO/tooling/bench-paths")
