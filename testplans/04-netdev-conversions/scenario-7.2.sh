@@ -807,9 +807,11 @@ lowpan_link() {
 # struct udp_tunnel_nic_shared_node (udp_ports_shared: the ports of one
 # netdevsim device share a table). netdevsim41 has one port with an
 # unshared table, netdevsim42 two ports sharing one. A geneve port is
-# offloaded to both (not a vxlan one: vxlan_open() adds its port under
-# a spinlock, and udp_tunnel_nic_lock() then sleeps in atomic context in
-# this tree); each port device's view must name the registration while
+# offloaded to both and stays; a vxlan port is offloaded to both and
+# must leave every table when its device goes down (on 6.12 the same
+# test reproduces a sleep under vn->sock_lock; this tree's vxlan has no
+# such lock).
+# Each port device's view must name the registration while
 # it exists, and each must unregister at once: the first port of the
 # shared table leaves it to the second, which must keep its tracker,
 # and the second frees the table.
@@ -822,6 +824,24 @@ nsim_netdevs() {
 	for n in "$nsim_bus/devices/netdevsim$1/net"/*; do
 		[ -e "$n" ] && echo "${n##*/}"
 	done
+}
+
+# utn_tables: each port device's two netdevsim port tables (table0
+# vxlan's, table1 geneve's), printed and kept in /tmp/utn.tables.
+utn_tables() {
+	for n in 41/0 42/0 42/1; do
+		t=$nsim_dbg/netdevsim${n%/*}/ports/${n#*/}/udp_ports
+		echo "udp_tunnel: netdevsim${n%/*} port ${n#*/}: $(cat "$t/table0") / $(cat "$t/table1")"
+	done >/tmp/utn.tables
+	cat /tmp/utn.tables
+}
+
+# utn_vxlan_port: how many of the three port devices have the vxlan port
+# 4789 (port << 16 | type 1: 313851905) in their table0 (none is a
+# count, not a failure: grep -c's status is not the test's).
+utn_vxlan_port() {
+	utn_tables >/dev/null
+	grep -cE ': ([0-9]+ )*313851905( [0-9]+)* / ' /tmp/utn.tables || :
 }
 
 # utn_gone DEV: DEV was unregistered without waiting for a reference.
@@ -860,15 +880,23 @@ udp_tunnel_offload() {
 	sleep 1
 	# netdevsim's tables hold port << 16 | type: geneve 6081 (type 2)
 	# is 398524418 in table1 (table0 is vxlan's).
-	for n in 41/0 42/0 42/1; do
-		t=$nsim_dbg/netdevsim${n%/*}/ports/${n#*/}/udp_ports
-		echo "udp_tunnel: netdevsim${n%/*} port ${n#*/}: $(cat "$t/table0") / $(cat "$t/table1")"
-	done >/tmp/utn.tables
-	cat /tmp/utn.tables
+	utn_tables
 	grep 'netdevsim41 port 0: .* / .*398524418' /tmp/utn.tables ||
 		fail "geneve port not offloaded to $u0" || return 1
 	grep 'netdevsim42 .* / .*398524418' /tmp/utn.tables ||
 		fail "geneve port not offloaded to the shared table" || return 1
+	ip link add vx0 type vxlan id 42 remote 198.51.100.9 dstport 4789 ||
+		fail "ip link add vx0 failed" || return 1
+	ip link set vx0 up || fail "ip link set vx0 up failed" || return 1
+	n=$(utn_vxlan_port)
+	cat /tmp/utn.tables
+	[ "$n" = 3 ] || fail "vxlan port 4789 offloaded to $n of 3 port devices" || return 1
+	echo "udp_tunnel: vxlan port 4789 offloaded to 3 port devices"
+	ip link set vx0 down || fail "ip link set vx0 down failed" || return 1
+	n=$(utn_vxlan_port)
+	[ "$n" = 0 ] || fail "vxlan port 4789 still in $n port devices' tables after vx0 went down" || return 1
+	echo "udp_tunnel: vxlan port 4789 left every table with vx0"
+	ip link del vx0 || return 1
 	for d in "$u0" "$s0" "$s1"; do
 		echo "--- $d"
 		view_has "$d" "$utn_holder" || return 1

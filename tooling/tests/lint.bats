@@ -101,3 +101,40 @@ phony_targets() {
 	done < <(sed -n 's/^\([A-Z_]*\) ?=.*/\1/p' Makefile)
 	[ ${#missing[@]} -eq 0 ] || fail_with "$(printf '%s\n' "${missing[@]}")"
 }
+
+# report_citations FILE: each `commit ID ("SUBJECT")` FILE cites (lines
+# joined, as tooling/checks/03-fixes.sh reads commit messages), checked
+# against tooling/upstream-commits: prints "ok ID" or "bad ID: why".
+report_citations() {
+	local id subj want
+
+	while IFS= read -r c; do
+		[[ "$c" =~ ^commit\ ([0-9a-f]{12,40})\ \(\"(.*)\"\)$ ]] || continue
+		id=${BASH_REMATCH[1]} subj=${BASH_REMATCH[2]}
+		want=$(grep -E "^$id[0-9a-f]* " "$REPO/tooling/upstream-commits" | cut -d' ' -f2-)
+		if [ -z "$want" ]; then
+			echo "bad $id: not in tooling/upstream-commits"
+		elif [ "$want" != "$subj" ]; then
+			echo "bad $id: the report says \"$subj\", upstream \"$want\""
+		else
+			echo "ok $id"
+		fi
+	done < <(tr -s ' \n' '  ' <"$1" | grep -oE 'commit [0-9a-f]{12,40} \("[^"]*"\)')
+}
+
+@test "lint: every commit a report in reports/ cites is upstream, with the subject it gives" {
+	local f out n=0
+
+	# The checker fails a wrong subject and an unknown id.
+	printf 'see commit df5425b3bd85 ("vxlan: keep\nsock_lock") and commit 0123456789ab ("x")\n' >"$BATS_TEST_TMPDIR/bad.eml"
+	out=$(report_citations "$BATS_TEST_TMPDIR/bad.eml")
+	[ "$(grep -c '^bad ' <<<"$out")" = 2 ] || fail_with "the citation checker passed a bad report: $out"
+	for f in "$REPO"/reports/*.eml; do
+		[ -f "$f" ] || continue
+		out=$(report_citations "$f")
+		grep -q '^ok ' <<<"$out" || fail_with "${f#"$REPO"/} cites no upstream commit"
+		! grep '^bad ' <<<"$out" || fail_with "${f#"$REPO"/}: a citation is wrong"
+		n=$((n + 1))
+	done
+	[ "$n" -gt 0 ] || fail_with "no report in reports/"
+}
