@@ -106,12 +106,12 @@ phony_targets() {
 # joined, as tooling/checks/03-fixes.sh reads commit messages), checked
 # against tooling/upstream-commits: prints "ok ID" or "bad ID: why".
 report_citations() {
-	local id subj want
+	local c id subj want
 
 	while IFS= read -r c; do
 		[[ "$c" =~ ^commit\ ([0-9a-f]{12,40})\ \(\"(.*)\"\)$ ]] || continue
 		id=${BASH_REMATCH[1]} subj=${BASH_REMATCH[2]}
-		want=$(grep -E "^$id[0-9a-f]* " "$REPO/tooling/upstream-commits" | cut -d' ' -f2-)
+		want=$(grep -E "^${id}[0-9a-f]* " "$REPO/tooling/upstream-commits" | cut -d' ' -f2-)
 		if [ -z "$want" ]; then
 			echo "bad $id: not in tooling/upstream-commits"
 		elif [ "$want" != "$subj" ]; then
