@@ -635,6 +635,22 @@ maintainers() {
 	[ "$(series_verdict)" = warn ] || fail_with "stale trailer: $(series_verdict)"
 }
 
+@test "base: a stable part ([PATCH X.Y.y]) first is not the part compared with the topic's parent" {
+	commit_file 1 lib/a.c "$clean_c" 'lib: add a' "$sob"
+	run_check
+	series_verdict() { awk -F'\t' '$1 == "series" && $2 == "base" { print $3 }' "$OUT/check/01-t.tsv"; }
+	mkdir -p "$OUT/series/01-t-part1" "$OUT/series/01-t-part2"
+	printf 'Subject: [PATCH 6.12.y] lib: fix a\n\nbase-commit: %s\n' "$(base_commit)" >"$OUT/series/01-t-part1/0001-fix.eml"
+	printf 'Subject: [PATCH net-next 0/1] t\n\nbase-commit: 0123456789abcdef0123456789abcdef01234567\n' >"$OUT/series/01-t-part2/0000-cover.eml"
+	run "$REPO/tooling/check" 01-t
+	[ "$(series_verdict)" = warn ] || fail_with "part 2 is stale, part 1 (stable) was compared: $(series_verdict)"
+	assert_output_has "01-t-part2: base-commit: 0123456789ab"
+	sed -i "s/^base-commit: .*/base-commit: $(base_commit)/" "$OUT/series/01-t-part2/0000-cover.eml"
+	run "$REPO/tooling/check" 01-t
+	assert_status 0
+	[ "$(series_verdict)" = pass ] || fail_with "part 2 right: $(series_verdict)"
+}
+
 @test "CHECK_BUILDS=0: build and warnings are skips, and NAME.ok says the builds were not run" {
 	commit_file 1 lib/a.c "$clean_c" 'lib: add a' "$sob"
 	run_check
