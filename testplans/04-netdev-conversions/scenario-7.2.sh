@@ -819,36 +819,10 @@ utn_holder='^ +(udp_tunnel_nic_register|udp_tunnel_nic_netdevice_event)\+0x[0-9a
 nsim_bus=/sys/bus/netdevsim
 nsim_dbg=/sys/kernel/debug/netdevsim
 
-# nsim_netdevs ID: the net devices of netdevsim device ID, one a line.
-nsim_netdevs() {
-	for n in "$nsim_bus/devices/netdevsim$1/net"/*; do
-		[ -e "$n" ] && echo "${n##*/}"
-	done
-}
-
-# utn_tables: each port device's two netdevsim port tables (table0
-# vxlan's, table1 geneve's), printed and kept in /tmp/utn.tables.
-utn_tables() {
-	for n in 41/0 42/0 42/1; do
-		t=$nsim_dbg/netdevsim${n%/*}/ports/${n#*/}/udp_ports
-		echo "udp_tunnel: netdevsim${n%/*} port ${n#*/}: $(cat "$t/table0") / $(cat "$t/table1")"
-	done >/tmp/utn.tables
-	cat /tmp/utn.tables
-}
-
-# utn_vxlan_port: how many of the three port devices have the vxlan port
-# 4789 (port << 16 | type 1: 313851905) in their table0 (none is a
-# count, not a failure: grep -c's status is not the test's).
-utn_vxlan_port() {
-	utn_tables >/dev/null
-	grep -cE ': ([0-9]+ )*313851905( [0-9]+)* / ' /tmp/utn.tables || :
-}
-
-# utn_gone DEV: DEV was unregistered without waiting for a reference.
-utn_gone() {
-	gone_at_once "$1" || return 1
-	echo "udp_tunnel: $1 unregistered at once"
-}
+# nsim_netdevs, utn_tables, utn_vxlan_port and utn_gone: both bases'
+# scenarios share them.
+# shellcheck source=/dev/null # common.sh, linted on its own
+. /plan/common.sh
 
 udp_tunnel_offload() {
 	[ -w "$nsim_bus/new_device" ] || fail "no netdevsim bus" || return 1
