@@ -1,39 +1,52 @@
 # SPDX-License-Identifier: GPL-2.0
-# shellcheck shell=sh disable=SC2154 # nsim_bus, nsim_dbg: set by the scenario that sources this file
+# shellcheck shell=sh
 #
-# Testplan 04-netdev-conversions: the functions scenario.sh (6.12) and
-# scenario-7.2.sh share word for word; each scenario sources this file
-# as /plan/common.sh (qemu/mkinitramfs packs it) and keeps what differs
-# between the bases. So far: the UDP tunnel offload test's netdevsim
-# helpers.
+# Testplan 04-netdev-conversions, common.sh: how a test reads a device's
+# trackers and strict mode's log.
+#
+# no_untracked: strict mode (CONFIG_NET_DEV_REFCNT_TRACKER_STRICT)
+# reported no untracked dev_hold() or dev_put() since the test began;
+# gone_at_once: devices unregistered without waiting for references;
+# live_view, view_has, top_frames, top_has and top_lacks: a device's
+# debugfs tracker view, the holders it names, and the first frames of
+# each tracker's stack (the function that took the reference and its
+# caller).
+#
+# These are the helpers both bases share word for word; 6.12/views.sh
+# and 7.2/views.sh hold the ones that read the view differently (7.2's
+# debugfs names, its 16-group limit).
 
-# nsim_netdevs ID: the net devices of netdevsim device ID, one a line.
-nsim_netdevs() {
-	for n in "$nsim_bus/devices/netdevsim$1/net"/*; do
-		[ -e "$n" ] && echo "${n##*/}"
+dbg=/sys/kernel/debug/ref_tracker
+
+# no_untracked: strict mode reported nothing since the test began.
+no_untracked() {
+	if dmesg_since | grep 'netdev: untracked dev_'; then
+		fail "strict mode reported the untracked references above"
+		return 1
+	fi
+}
+
+# gone_at_once DEV...: each DEV was unregistered, and no device waited
+# for its references since the test began.
+gone_at_once() {
+	for g in "$@"; do
+		[ ! -e "/sys/class/net/$g" ] || fail "$g was not unregistered" || return 1
 	done
+	! dmesg_since | grep 'unregister_netdevice: waiting' ||
+		fail "$* or another device waited for its references" || return 1
 }
 
-# utn_tables: each port device's two netdevsim port tables (table0
-# vxlan's, table1 geneve's), printed and kept in /tmp/utn.tables.
-utn_tables() {
-	for n in 41/0 42/0 42/1; do
-		t=$nsim_dbg/netdevsim${n%/*}/ports/${n#*/}/udp_ports
-		echo "udp_tunnel: netdevsim${n%/*} port ${n#*/}: $(cat "$t/table0") / $(cat "$t/table1")"
-	done >/tmp/utn.tables
-	cat /tmp/utn.tables
+# top_lacks DEV ERE MSG: no tracker of DEV was taken by a function ERE
+# names (the first frame of its stack), or fail with MSG.
+top_lacks() {
+	live_view "$1" >/tmp/view || return 1
+	top_frames </tmp/view >/tmp/top
+	! grep -E "$2" /tmp/top || fail "$3" || return 1
 }
 
-# utn_vxlan_port: how many of the three port devices have the vxlan port
-# 4789 (port << 16 | type 1: 313851905) in their table0 (none is a
-# count, not a failure: grep -c's status is not the test's).
-utn_vxlan_port() {
-	utn_tables >/dev/null
-	grep -cE ': ([0-9]+ )*313851905( [0-9]+)* / ' /tmp/utn.tables || :
-}
-
-# utn_gone DEV: DEV was unregistered without waiting for a reference.
-utn_gone() {
-	gone_at_once "$1" || return 1
-	echo "udp_tunnel: $1 unregistered at once"
+# top_frames: the first two stack lines of each tracker group in a view
+# (the function taking the reference and its caller), one group a line.
+top_frames() {
+	awk '/ has [0-9]+\/[0-9]+ users/ { n = 2; line = ""; next }
+	     n > 0 { line = line " " $1; if (--n == 0) print line }'
 }

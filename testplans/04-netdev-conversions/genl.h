@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * genl.h - generic netlink helpers shared by the guest programs of
- * testplan 04-netdev-conversions (included by netref.c, batref.c and
- * hhref.c, which mkinitramfs compiles one by one).
+ * testplan 04-netdev-conversions (included by sockets.c, batman-adv.c and
+ * team-bond-wg.c, which mkinitramfs compiles one by one).
  */
 #ifndef TESTPLAN_GENL_H
 #define TESTPLAN_GENL_H

@@ -27,8 +27,7 @@ bash_scripts() {
 sh_scripts() {
 	local f
 
-	for f in "$REPO"/qemu/init "$REPO"/qemu/ktap.sh "$REPO"/testplans/*/scenario.sh "$REPO"/testplans/*/scenario-*.sh \
-		"$REPO"/testplans/*/common.sh \
+	for f in "$REPO"/qemu/init "$REPO"/qemu/ktap.sh "$REPO"/testplans/*/*.sh "$REPO"/testplans/*/*/*.sh \
 		"$REPO"/testplans-bench/*/scenario.sh \
 		"$REPO"/tooling/tests/fixtures/ktap/*.sh; do
 		[ -f "$f" ] && printf '%s\n' "${f#"$REPO"/}"
@@ -58,6 +57,9 @@ setup() {
 	printf '%s\n' "${files[@]}" | grep -qx qemu/init
 	printf '%s\n' "${files[@]}" | grep -qx qemu/ktap.sh
 	printf '%s\n' "${files[@]}" | grep -q '^testplans/.*/scenario\.sh$'
+	# the files a plan's scenario sources, and a base's
+	printf '%s\n' "${files[@]}" | grep -qx testplans/04-netdev-conversions/virtual.sh
+	printf '%s\n' "${files[@]}" | grep -qx testplans/04-netdev-conversions/7.2/views.sh
 	run shellcheck -s sh "${files[@]}"
 	assert_status 0
 }

@@ -120,25 +120,49 @@ setup() {
 		fail_with "6.12: $(grep /plan/scenario "$BATS_TEST_TMPDIR/list")"
 }
 
-@test "qemu/mkinitramfs: a plan's common.sh goes in the guest as /plan/common.sh, and its content keys the archive" {
+@test "qemu/mkinitramfs: a plan's other *.sh go in the guest as /plan/NAME.sh, its base's directory as /plan/base/, and their content keys the archive" {
+	local t=$PLANS_DIR/t1
 	# shellcheck disable=SC2016 # the stand-in's own $1
 	printf '#!/bin/sh\ncp "$1" "%s/list"\ncat "$1"\n' "$BATS_TEST_TMPDIR" >"$k/gen_init_cpio"
-	run "$REPO/qemu/mkinitramfs" "$k" "$PLANS_DIR/t1" "$BATS_TEST_TMPDIR/i.gz"
+	run "$REPO/qemu/mkinitramfs" "$k" "$t" "$BATS_TEST_TMPDIR/i.gz"
 	assert_status 0
-	! grep -q /plan/common.sh "$BATS_TEST_TMPDIR/list" || fail_with "a common.sh packed for a plan without one"
-	printf 'shared() { :; }\n' >"$PLANS_DIR/t1/common.sh"
-	run "$REPO/qemu/mkinitramfs" "$k" "$PLANS_DIR/t1" "$BATS_TEST_TMPDIR/i.gz"
+	! grep -q '/plan/common.sh\|/plan/base' "$BATS_TEST_TMPDIR/list" || fail_with "files packed for a plan with none"
+	printf 'shared() { :; }\n' >"$t/common.sh"
+	printf 'area() { :; }\n' >"$t/area.sh"
+	printf 'TESTS="two"\ntwo() { :; }\n' >"$t/scenario-7.2.sh"
+	mkdir -p "$t/6.12" "$t/7.2"
+	printf 'old() { :; }\n' >"$t/6.12/area.sh"
+	printf 'new() { :; }\n' >"$t/7.2/area.sh"
+	printf 'new() { :; }\n' >"$t/7.2/views.sh"
+	run "$REPO/qemu/mkinitramfs" "$k" "$t" "$BATS_TEST_TMPDIR/i.gz"
 	assert_status 0
 	assert_output_has "initramfs "
-	grep -qx "file /plan/common.sh $PLANS_DIR/t1/common.sh 0644 0 0" "$BATS_TEST_TMPDIR/list" ||
-		fail_with "common.sh not packed: $(cat "$BATS_TEST_TMPDIR/list")"
-	BASE=7.2 run "$REPO/qemu/mkinitramfs" "$k" "$PLANS_DIR/t1" "$BATS_TEST_TMPDIR/i.gz"
+	grep /plan/ "$BATS_TEST_TMPDIR/list" | grep -v '/plan/bin\|ktap.sh' | sort >"$BATS_TEST_TMPDIR/plan612"
+	cat >"$BATS_TEST_TMPDIR/want612" <<-EOS
+		dir /plan/base 0755 0 0
+		file /plan/area.sh $t/area.sh 0644 0 0
+		file /plan/base/area.sh $t/6.12/area.sh 0644 0 0
+		file /plan/common.sh $t/common.sh 0644 0 0
+		file /plan/scenario.sh $t/scenario.sh 0644 0 0
+	EOS
+	diff -u "$BATS_TEST_TMPDIR/want612" "$BATS_TEST_TMPDIR/plan612" || fail_with "6.12: not the plan's files"
+	BASE=7.2 run "$REPO/qemu/mkinitramfs" "$k" "$t" "$BATS_TEST_TMPDIR/i.gz"
 	assert_status 0
-	grep -qx "file /plan/common.sh $PLANS_DIR/t1/common.sh 0644 0 0" "$BATS_TEST_TMPDIR/list" ||
-		fail_with "7.2: common.sh not packed"
-	# A change in common.sh alone packs the archive again.
-	printf 'shared() { true; }\n' >"$PLANS_DIR/t1/common.sh"
-	BASE=7.2 run "$REPO/qemu/mkinitramfs" "$k" "$PLANS_DIR/t1" "$BATS_TEST_TMPDIR/i.gz"
+	grep /plan/ "$BATS_TEST_TMPDIR/list" | grep -v '/plan/bin\|ktap.sh' | sort >"$BATS_TEST_TMPDIR/plan72"
+	cat >"$BATS_TEST_TMPDIR/want72" <<-EOS
+		dir /plan/base 0755 0 0
+		file /plan/area.sh $t/area.sh 0644 0 0
+		file /plan/base/area.sh $t/7.2/area.sh 0644 0 0
+		file /plan/base/views.sh $t/7.2/views.sh 0644 0 0
+		file /plan/common.sh $t/common.sh 0644 0 0
+		file /plan/scenario.sh $t/scenario-7.2.sh 0644 0 0
+	EOS
+	diff -u "$BATS_TEST_TMPDIR/want72" "$BATS_TEST_TMPDIR/plan72" || fail_with "7.2: not the plan's files"
+	# A change in a base's file alone packs that base's archive again.
+	BASE=7.2 run "$REPO/qemu/mkinitramfs" "$k" "$t" "$BATS_TEST_TMPDIR/i.gz"
+	assert_output_has "initramfs unchanged"
+	printf 'new() { true; }\n' >"$t/7.2/area.sh"
+	BASE=7.2 run "$REPO/qemu/mkinitramfs" "$k" "$t" "$BATS_TEST_TMPDIR/i.gz"
 	assert_status 0
 	refute_output_has "initramfs unchanged"
 }

@@ -1,32 +1,32 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * netref - drive the socket paths that take net device references, for
+ * sockets - drive the socket paths that take net device references, for
  * testplan 04-netdev-conversions.
  *
- * Usage: netref packet IFNAME    AF_PACKET: bind(), send() on the bound
+ * Usage: sockets packet IFNAME   AF_PACKET: bind(), send() on the bound
  *                                device, sendto() by ifindex, and a send()
  *                                through a PACKET_TX_RING
- *        netref sockopt IFNAME [V4ADDR]
+ *        sockets sockopt IFNAME [V4ADDR]
  *                                IPv4 and IPv6 socket options that look
  *                                the device up by ifindex (and by V4ADDR)
- *        netref tclass IFNAME    an RTM_GETTCLASS dump for the device
- *        netref getaddr IFNAME ADDR6
+ *        sockets tclass IFNAME   an RTM_GETTCLASS dump for the device
+ *        sockets getaddr IFNAME ADDR6
  *                                RTM_GETADDR for one IPv6 address
- *        netref mroute IFNAME ADDR SECONDS
+ *        sockets mroute IFNAME ADDR SECONDS
  *                                IPv4 multicast routing: a vif on IFNAME by
  *                                ifindex, one on the device owning ADDR,
  *                                a PIM register vif; IPv6: a mif on IFNAME
  *                                and a register mif. Holds them SECONDS,
  *                                then deletes them.
- *        netref probe IFNAME ADDR V4ADDR V6ADDR
+ *        sockets probe IFNAME ADDR V4ADDR V6ADDR
  *                                RFC 8335 PROBE requests (ICMP extended
  *                                echo) sent to ADDR for the interface
  *                                named IFNAME, for ifindex 1, and for the
  *                                interfaces owning V4ADDR and V6ADDR;
  *                                each needs a reply
- *        netref ethtool IFNAME   an ethtool netlink LINKSTATE_GET dump (all
+ *        sockets ethtool IFNAME  an ethtool netlink LINKSTATE_GET dump (all
  *                                devices); IFNAME must be among the replies
- *        netref llc IFNAME LISTENIF SECONDS
+ *        sockets llc IFNAME LISTENIF SECONDS
  *                                LLC sockets: a datagram socket bound to
  *                                IFNAME's address, one bound with
  *                                SO_BINDTODEVICE and autobound by a
@@ -35,10 +35,10 @@
  *                                and a type 2 connection from
  *                                IFNAME to a listener on LISTENIF, accepted;
  *                                holds them SECONDS, then closes them
- *        netref tipc IFNAME SECONDS
+ *        sockets tipc IFNAME SECONDS
  *                                a TIPC Ethernet bearer on IFNAME, enabled,
  *                                held SECONDS, then disabled
- *        netref mctp - SECONDS   the MCTP serial line discipline on a pty
+ *        sockets mctp - SECONDS  the MCTP serial line discipline on a pty
  *                                master (an mctpserialN device), held
  *                                SECONDS, then closed
  *
@@ -82,10 +82,10 @@ static int failed;
 static void step(const char *what, int ret)
 {
 	if (ret < 0) {
-		printf("netref: %s: %s\n", what, strerror(errno));
+		printf("sockets: %s: %s\n", what, strerror(errno));
 		failed = 1;
 	} else {
-		printf("netref: %s: ok\n", what);
+		printf("sockets: %s: ok\n", what);
 	}
 }
 
@@ -208,7 +208,7 @@ static int sockopt(unsigned int ifindex, const char *ifname,
 	    errno != EINVAL)
 		step("SO_TIMESTAMPING bind_phc (want EINVAL)", -1);
 	else
-		printf("netref: SO_TIMESTAMPING bind_phc: EINVAL as expected\n");
+		printf("sockets: SO_TIMESTAMPING bind_phc: EINVAL as expected\n");
 	close(fd);
 
 	fd = socket(AF_INET6, SOCK_DGRAM, 0);
@@ -379,7 +379,7 @@ static int mroute(unsigned int ifindex, const char *addr, int seconds)
 	for (i = 0; i < 2; i++)
 		step("MRT6_ADD_MIF", setsockopt(fd6, IPPROTO_IPV6, MRT6_ADD_MIF,
 						&mc[i], sizeof(mc[i])));
-	printf("netref: mroute vifs added\n");
+	printf("sockets: mroute vifs added\n");
 	fflush(stdout);
 	sleep(seconds);
 	for (i = 0; i < 3; i++)
@@ -391,7 +391,7 @@ static int mroute(unsigned int ifindex, const char *addr, int seconds)
 						sizeof(mc[i].mif6c_mifi)));
 	close(fd);
 	close(fd6);
-	printf("netref: mroute vifs deleted\n");
+	printf("sockets: mroute vifs deleted\n");
 	return failed;
 }
 
@@ -446,7 +446,7 @@ static void probe_one(int fd, const struct sockaddr_in *to, int ctype,
 			break;
 		ihl = (buf[0] & 0x0f) * 4;
 		if ((size_t)r > ihl && buf[ihl] == 43) {	/* reply */
-			printf("netref: %s: reply code %u status 0x%02x\n",
+			printf("sockets: %s: reply code %u status 0x%02x\n",
 			       msg, buf[ihl + 1], buf[ihl + 7]);
 			return;
 		}
@@ -501,7 +501,7 @@ static int ethtool_dump(unsigned int ifindex)
 		return 1;
 	family = genl_family(fd, ETHTOOL_GENL_NAME);
 	if (family < 0) {
-		printf("netref: ethtool genetlink family: not found\n");
+		printf("sockets: ethtool genetlink family: not found\n");
 		close(fd);
 		return 1;
 	}
@@ -543,7 +543,7 @@ static int ethtool_dump(unsigned int ifindex)
 		}
 	}
 	close(fd);
-	printf("netref: ethtool LINKSTATE_GET dump: %d replies, ifindex %u %s\n",
+	printf("sockets: ethtool LINKSTATE_GET dump: %d replies, ifindex %u %s\n",
 	       replies, ifindex, found ? "among them" : "missing");
 	if (!done || !found)
 		failed = 1;
@@ -606,11 +606,11 @@ static int llc(const char *ifname, const char *listenif, int seconds)
 			strlen(ifname) + 1));
 	memset(to.sllc_mac, 0xff, IFHWADDRLEN);
 	step("LLC autobind by sendto",
-	     sendto(ab, "netref", 6, 0, (struct sockaddr *)&to, sizeof(to)));
+	     sendto(ab, "sockets", 6, 0, (struct sockaddr *)&to, sizeof(to)));
 	/* Not bound to a device: autobind takes the first Ethernet one. */
 	ub = socket(AF_LLC, SOCK_DGRAM, 0);
 	step("LLC autobind of an unbound socket by sendto",
-	     sendto(ub, "netref", 6, 0, (struct sockaddr *)&to, sizeof(to)));
+	     sendto(ub, "sockets", 6, 0, (struct sockaddr *)&to, sizeof(to)));
 
 	lfd = socket(AF_LLC, SOCK_STREAM, 0);
 	step("LLC listener bind", llc_bind(lfd, lmac, 0x50));
@@ -627,7 +627,7 @@ static int llc(const char *ifname, const char *listenif, int seconds)
 	step("LLC accept", afd);
 	if (failed)
 		return 1;
-	printf("netref: llc sockets bound\n");
+	printf("sockets: llc sockets bound\n");
 	fflush(stdout);
 	sleep(seconds);
 	close(afd);
@@ -636,7 +636,7 @@ static int llc(const char *ifname, const char *listenif, int seconds)
 	close(ub);
 	close(ab);
 	close(dg);
-	printf("netref: llc sockets closed\n");
+	printf("sockets: llc sockets closed\n");
 	return failed;
 }
 
@@ -692,7 +692,7 @@ static int tipc(const char *ifname, int seconds)
 		return 1;
 	family = genl_family(fd, TIPC_GENL_V2_NAME);
 	if (family < 0) {
-		printf("netref: TIPC genetlink family: not found\n");
+		printf("sockets: TIPC genetlink family: not found\n");
 		close(fd);
 		return 1;
 	}
@@ -702,7 +702,7 @@ static int tipc(const char *ifname, int seconds)
 		close(fd);
 		return 1;
 	}
-	printf("netref: tipc bearer enabled\n");
+	printf("sockets: tipc bearer enabled\n");
 	fflush(stdout);
 	sleep(seconds);
 	tipc_bearer(fd, family, TIPC_NL_BEARER_DISABLE, ifname,
@@ -723,11 +723,11 @@ static int mctp(int seconds)
 	step("TIOCSETD N_MCTP", ioctl(fd, TIOCSETD, &ldisc));
 	if (failed)
 		return 1;
-	printf("netref: mctp serial device up\n");
+	printf("sockets: mctp serial device up\n");
 	fflush(stdout);
 	sleep(seconds);
 	close(fd);
-	printf("netref: mctp serial device closed\n");
+	printf("sockets: mctp serial device closed\n");
 	return failed;
 }
 
@@ -736,12 +736,12 @@ int main(int argc, char **argv)
 	unsigned int ifindex;
 
 	if (argc < 3) {
-		fprintf(stderr, "usage: netref packet|sockopt|tclass|ethtool IFNAME\n"
-			"       netref mroute IFNAME ADDR SECONDS\n"
-			"       netref llc IFNAME LISTENIF SECONDS\n"
-			"       netref mctp - SECONDS\n"
-			"       netref tipc IFNAME SECONDS\n"
-			"       netref probe IFNAME ADDR V4ADDR V6ADDR\n");
+		fprintf(stderr, "usage: sockets packet|sockopt|tclass|ethtool IFNAME\n"
+			"       sockets mroute IFNAME ADDR SECONDS\n"
+			"       sockets llc IFNAME LISTENIF SECONDS\n"
+			"       sockets mctp - SECONDS\n"
+			"       sockets tipc IFNAME SECONDS\n"
+			"       sockets probe IFNAME ADDR V4ADDR V6ADDR\n");
 		return 2;
 	}
 	if (!strcmp(argv[1], "mctp") && argc == 4)
@@ -751,7 +751,7 @@ int main(int argc, char **argv)
 		return probe(argv[2], argv[3], argv[4], argv[5]);
 	ifindex = if_nametoindex(argv[2]);
 	if (!ifindex) {
-		fprintf(stderr, "netref: no device %s\n", argv[2]);
+		fprintf(stderr, "sockets: no device %s\n", argv[2]);
 		return 2;
 	}
 	if (!strcmp(argv[1], "packet"))
@@ -770,6 +770,6 @@ int main(int argc, char **argv)
 		return tipc(argv[2], atoi(argv[3]));
 	if (!strcmp(argv[1], "llc") && argc == 5)
 		return llc(argv[2], argv[3], atoi(argv[4]));
-	fprintf(stderr, "netref: unknown command %s\n", argv[1]);
+	fprintf(stderr, "sockets: unknown command %s\n", argv[1]);
 	return 2;
 }

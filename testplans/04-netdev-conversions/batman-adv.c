@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * batref - drive the batman-adv generic netlink requests that look their
+ * batman-adv - drive the batman-adv generic netlink requests that look their
  * mesh and hard interfaces up by ifindex, for testplan
  * 04-netdev-conversions.
  *
- * Usage: batref query MESHIF HARDIF [DUMPERR]
+ * Usage: batman-adv query MESHIF HARDIF [DUMPERR]
  *                  every batman-adv table dump for the mesh interface
  *                  MESHIF (hard interfaces, originators, neighbours, local
  *                  and global translation tables, gateways, bridge loop
@@ -113,7 +113,7 @@ static void refused(int fd, int family, const char *name, int cmd, int dump,
 {
 	int ret = request(fd, family, cmd, dev, 0, dump);
 
-	printf("batref: %s %s of %s: %s%s\n", name, dump ? "dump" : "request",
+	printf("batman-adv: %s %s of %s: %s%s\n", name, dump ? "dump" : "request",
 	       devname, ret == -err ? errname : ret < 0 ? strerror(-ret) :
 	       "succeeded", ret == -err ? " as expected" : "");
 	if (ret != -err)
@@ -130,24 +130,24 @@ int main(int argc, char **argv)
 	if ((argc != 4 && argc != 5) || strcmp(argv[1], "query") ||
 	    (strcmp(dumperr, "ENODEV") && strcmp(dumperr, "EINVAL"))) {
 		fprintf(stderr,
-			"usage: batref query MESHIF HARDIF [ENODEV|EINVAL]\n");
+			"usage: batman-adv query MESHIF HARDIF [ENODEV|EINVAL]\n");
 		return 2;
 	}
 	mesh = if_nametoindex(argv[2]);
 	hard = if_nametoindex(argv[3]);
 	if (!mesh || !hard) {
-		fprintf(stderr, "batref: no such device: %s\n",
+		fprintf(stderr, "batman-adv: no such device: %s\n",
 			mesh ? argv[3] : argv[2]);
 		return 2;
 	}
 	fd = socket(AF_NETLINK, SOCK_RAW, NETLINK_GENERIC);
 	if (fd < 0) {
-		printf("batref: generic netlink socket: %s\n", strerror(errno));
+		printf("batman-adv: generic netlink socket: %s\n", strerror(errno));
 		return 1;
 	}
 	family = genl_family(fd, BATADV_NL_NAME);
 	if (family < 0) {
-		printf("batref: batadv genetlink family: not found\n");
+		printf("batman-adv: batadv genetlink family: not found\n");
 		return 1;
 	}
 	for (i = 0; i < sizeof(requests) / sizeof(requests[0]); i++) {
@@ -156,11 +156,11 @@ int main(int argc, char **argv)
 		ret = request(fd, family, requests[i].cmd, mesh,
 			      requests[i].hard ? hard : 0, requests[i].dump);
 		if (ret < 0) {
-			printf("batref: %s %s: %s\n", requests[i].name, kind,
+			printf("batman-adv: %s %s: %s\n", requests[i].name, kind,
 			       strerror(-ret));
 			failed = 1;
 		} else {
-			printf("batref: %s %s: %d entries%s\n",
+			printf("batman-adv: %s %s: %d entries%s\n",
 			       requests[i].name, kind, ret,
 			       ret < requests[i].min ? ", too few" : "");
 			if (ret < requests[i].min)
@@ -174,6 +174,6 @@ int main(int argc, char **argv)
 	refused(fd, family, "GET_MESH", BATADV_CMD_GET_MESH, 0,
 		argv[3], hard, EINVAL, "EINVAL");
 	close(fd);
-	printf("batref: requests %s\n", failed ? "failed" : "done");
+	printf("batman-adv: requests %s\n", failed ? "failed" : "done");
 	return failed;
 }

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * canref - drive the CAN socket paths that take net device references,
+ * can-vsock - drive the CAN socket paths that take net device references,
  * for testplan 04-netdev-conversions.
  *
- * Usage: canref can IFNAME SECONDS
+ * Usage: can-vsock can IFNAME SECONDS
  *            on a vcan device IFNAME (up): a CAN_RAW socket bound to it,
  *            sending with write() and with sendto() by ifindex; a
  *            CAN_BCM socket connected to it, with a cyclic transmit op
@@ -17,7 +17,7 @@
  *            write of a size no CAN frame has). Prints
  *            "can sockets bound", holds them SECONDS, closes them and
  *            prints "can sockets closed".
- *        canref vsock
+ *        can-vsock vsock
  *            an AF_VSOCK stream connection over the loopback transport
  *            (VMADDR_CID_LOCAL): listen, connect, accept, one message
  *            each way, close.
@@ -44,10 +44,10 @@
 static int step(int ok, const char *what)
 {
 	if (ok) {
-		printf("canref: %s: ok\n", what);
+		printf("can-vsock: %s: ok\n", what);
 		return 0;
 	}
-	printf("canref: %s: FAILED (%s)\n", what, strerror(errno));
+	printf("can-vsock: %s: FAILED (%s)\n", what, strerror(errno));
 	return 1;
 }
 
@@ -244,7 +244,7 @@ static int can(const char *ifname, int seconds)
 	int err = 0;
 
 	if (!ifindex) {
-		fprintf(stderr, "canref: no device %s\n", ifname);
+		fprintf(stderr, "can-vsock: no device %s\n", ifname);
 		return 2;
 	}
 	err |= can_raw(ifindex, &raw);
@@ -252,7 +252,7 @@ static int can(const char *ifname, int seconds)
 	err |= can_isotp(ifindex, &ta, &tb);
 	err |= can_j1939(ifindex, &j1939);
 	err |= can_errors(raw);
-	printf("canref: can sockets bound\n");
+	printf("can-vsock: can sockets bound\n");
 	fflush(stdout);
 	sleep(seconds);
 	close(raw);
@@ -261,7 +261,7 @@ static int can(const char *ifname, int seconds)
 	close(ta);
 	close(tb);
 	close(j1939);
-	printf("canref: can sockets closed\n");
+	printf("can-vsock: can sockets closed\n");
 	return err;
 }
 
@@ -296,7 +296,7 @@ static int vsock(void)
 	close(c);
 	close(s);
 	close(l);
-	printf("canref: vsock connection closed\n");
+	printf("can-vsock: vsock connection closed\n");
 	return err;
 }
 
@@ -307,7 +307,7 @@ int main(int argc, char **argv)
 		return can(argv[2], atoi(argv[3]));
 	if (argc == 2 && !strcmp(argv[1], "vsock"))
 		return vsock();
-	fprintf(stderr, "usage: canref can IFNAME SECONDS\n"
-		"       canref vsock\n");
+	fprintf(stderr, "usage: can-vsock can IFNAME SECONDS\n"
+		"       can-vsock vsock\n");
 	return 2;
 }

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * wpanref - drive the IEEE 802.15.4 paths that take net device
+ * ieee802154 - drive the IEEE 802.15.4 paths that take net device
  * references, for testplan 04-netdev-conversions.
  *
- * Usage: wpanref setaddr IFNAME PANID SHORT
+ * Usage: ieee802154 setaddr IFNAME PANID SHORT
  *                         SIOCSIFADDR then SIOCGIFADDR on an AF_IEEE802154
  *                         socket (IFNAME must be down for the set)
- *        wpanref sock IFNAME PANID SHORT
+ *        ieee802154 sock IFNAME PANID SHORT
  *                         AF_IEEE802154 sockets on IFNAME (up, with PANID
  *                         and SHORT set): a raw socket bound by extended
  *                         address sends a frame; a datagram socket bound
@@ -15,16 +15,17 @@
  *                         then an unbound raw socket and an unbound
  *                         datagram socket send (on the first IEEE
  *                         802.15.4 device, which must be IFNAME)
- *        wpanref mac IFNAME   legacy "802.15.4 MAC" netlink requests on
+ *        ieee802154 mac IFNAME
+ *                         legacy "802.15.4 MAC" netlink requests on
  *                         IFNAME: LIST_IFACE by name and by the ifindex of
  *                         lo, the MLME requests the soft MAC does not
  *                         support, START_REQ, SET_MACPARAMS, the llsec
  *                         parameters and an llsec key deletion
- *        wpanref iface PHY NAME
+ *        ieee802154 iface PHY NAME
  *                         legacy ADD_IFACE of a node interface NAME on
  *                         PHY, then DEL_IFACE of NAME, and a DEL_IFACE
  *                         of lo
- *        wpanref nl802154 IFNAME
+ *        ieee802154 nl802154 IFNAME
  *                         "nl802154" netlink requests whose pre_doit
  *                         holds IFNAME (down): GET_INTERFACE (a wpan_dev
  *                         request), SET_ACKREQ_DEFAULT to 0 (a net device
@@ -130,10 +131,10 @@ static int failed;
 static void step(const char *what, int ret)
 {
 	if (ret < 0) {
-		printf("wpanref: %s: %s\n", what, strerror(errno));
+		printf("ieee802154: %s: %s\n", what, strerror(errno));
 		failed = 1;
 	} else {
-		printf("wpanref: %s: ok\n", what);
+		printf("ieee802154: %s: ok\n", what);
 	}
 }
 
@@ -141,9 +142,9 @@ static void step(const char *what, int ret)
 static void step_err(const char *what, int ret, int err)
 {
 	if (ret < 0 && errno == err) {
-		printf("wpanref: %s: %s as expected\n", what, strerror(err));
+		printf("ieee802154: %s: %s as expected\n", what, strerror(err));
 	} else {
-		printf("wpanref: %s: %s, expected %s\n", what,
+		printf("ieee802154: %s: %s, expected %s\n", what,
 		       ret < 0 ? strerror(errno) : "success", strerror(err));
 		failed = 1;
 	}
@@ -194,7 +195,7 @@ static int setaddr(const char *ifname, uint16_t pan, uint16_t short_addr)
 	memset(&ifr.ifr_ifru, 0, sizeof(ifr.ifr_ifru));
 	step("SIOCGIFADDR", ioctl(fd, SIOCGIFADDR, &ifr));
 	if (sa->addr.pan_id != pan || sa->addr.short_addr != short_addr) {
-		printf("wpanref: SIOCGIFADDR gave %04x/%04x\n",
+		printf("ieee802154: SIOCGIFADDR gave %04x/%04x\n",
 		       sa->addr.pan_id, sa->addr.short_addr);
 		failed = 1;
 	}
@@ -210,7 +211,7 @@ static int sock(const char *ifname, uint16_t pan, uint16_t short_addr)
 	/* A data frame: frame control, sequence number, PAN id, addresses. */
 	unsigned char frame[] = { 0x41, 0x88, 0x01, 0xff, 0xff, 0xff, 0xff,
 				  0x00, 0x00, 'w', 'p', 'a', 'n' };
-	char payload[] = "wpanref";
+	char payload[] = "ieee802154";
 	int fd;
 
 	lng.addr.addr_type = WPAN_ADDR_LONG;
@@ -406,7 +407,7 @@ static int nl_open(const char *name, int *family)
 		return -1;
 	*family = genl_family(fd, name);
 	if (*family < 0) {
-		printf("wpanref: no \"%s\" generic netlink family\n", name);
+		printf("ieee802154: no \"%s\" generic netlink family\n", name);
 		failed = 1;
 		close(fd);
 		return -1;
@@ -512,7 +513,7 @@ static int iface(const char *phy, const char *name)
 	put_u8(&r, ATTR_DEV_TYPE, 0);	/* IEEE802154_DEV_WPAN */
 	step("ADD_IFACE", transact(fd, &r));
 	if (!if_nametoindex(name)) {
-		printf("wpanref: ADD_IFACE made no %s\n", name);
+		printf("ieee802154: ADD_IFACE made no %s\n", name);
 		failed = 1;
 	}
 
@@ -520,7 +521,7 @@ static int iface(const char *phy, const char *name)
 	put_str(&r, ATTR_DEV_NAME, name);
 	step("DEL_IFACE", transact(fd, &r));
 	if (if_nametoindex(name)) {
-		printf("wpanref: %s is still there after DEL_IFACE\n", name);
+		printf("ieee802154: %s is still there after DEL_IFACE\n", name);
 		failed = 1;
 	}
 
@@ -567,10 +568,10 @@ static int nl802154(const char *ifname)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: wpanref setaddr|sock IFNAME PANID SHORT\n"
-		"       wpanref mac IFNAME\n"
-		"       wpanref iface PHY NAME\n"
-		"       wpanref nl802154 IFNAME\n");
+	fprintf(stderr, "usage: ieee802154 setaddr|sock IFNAME PANID SHORT\n"
+		"       ieee802154 mac IFNAME\n"
+		"       ieee802154 iface PHY NAME\n"
+		"       ieee802154 nl802154 IFNAME\n");
 	return 2;
 }
 

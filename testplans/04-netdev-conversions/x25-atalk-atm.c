@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * oldref - drive the old protocol families' paths that take net device
+ * x25-atalk-atm - drive the old protocol families' paths that take net device
  * references, for testplan 04-netdev-conversions.
  *
- * Usage: oldref x25 LAPBDEV SECONDS
+ * Usage: x25-atalk-atm x25 LAPBDEV SECONDS
  *                                X.25 ioctls on an AF_X25 socket: the
  *                                subscription of LAPBDEV's neighbour read
  *                                and written back (SIOCX25[GS]SUBSCRIP), a
  *                                route added on LAPBDEV (SIOCADDRT), one
  *                                refused on lo (not an X.25 device); holds
  *                                the route SECONDS, then deletes it
- *        oldref atalk IFNAME SECONDS
+ *        x25-atalk-atm atalk IFNAME SECONDS
  *                                AppleTalk on an Ethernet device: an
  *                                address (SIOCSIFADDR, phase 2, which
  *                                adds an interface and its direct
@@ -18,7 +18,8 @@
  *                                updated with the device named; holds
  *                                them SECONDS, then deletes the route
  *                                (SIOCDELRT) and the address (SIOCDIFADDR)
- *        oldref mpoa ITF           an ATM LANE client lecITF (ATMLEC_CTRL on
+ *        x25-atalk-atm mpoa ITF
+ *                                an ATM LANE client lecITF (ATMLEC_CTRL on
  *                                a PVC socket, configured as LANE v2 the
  *                                way a LANE daemon does), then an MPOA
  *                                daemon attached to it (ATMMPC_CTRL, which
@@ -50,10 +51,10 @@ static int failed;
 static void step(const char *what, int ret)
 {
 	if (ret < 0) {
-		printf("oldref: %s: %s\n", what, strerror(errno));
+		printf("x25-atalk-atm: %s: %s\n", what, strerror(errno));
 		failed = 1;
 	} else {
-		printf("oldref: %s: ok\n", what);
+		printf("x25-atalk-atm: %s: ok\n", what);
 	}
 	fflush(stdout);
 }
@@ -62,9 +63,9 @@ static void step(const char *what, int ret)
 static void step_fails(const char *what, int ret, int expected)
 {
 	if (ret < 0 && errno == expected) {
-		printf("oldref: %s: %s as expected\n", what, strerror(errno));
+		printf("x25-atalk-atm: %s: %s as expected\n", what, strerror(errno));
 	} else {
-		printf("oldref: %s: %s, expected %s\n", what,
+		printf("x25-atalk-atm: %s: %s, expected %s\n", what,
 		       ret < 0 ? strerror(errno) : "succeeded",
 		       strerror(expected));
 		failed = 1;
@@ -93,7 +94,7 @@ static int x25(const char *dev, int seconds)
 	rt.sigdigits = 5;
 	snprintf(rt.device, sizeof(rt.device), "%s", dev);
 	step("x25 SIOCADDRT", ioctl(fd, SIOCADDRT, &rt));
-	printf("oldref: x25 route added\n");
+	printf("x25-atalk-atm: x25 route added\n");
 	fflush(stdout);
 
 	/* x25_dev_get() finds lo, which is not an X.25 device. */
@@ -104,7 +105,7 @@ static int x25(const char *dev, int seconds)
 	snprintf(rt.device, sizeof(rt.device), "%s", dev);
 	step("x25 SIOCDELRT", ioctl(fd, SIOCDELRT, &rt));
 	close(fd);
-	printf("oldref: x25 route deleted\n");
+	printf("x25-atalk-atm: x25 route deleted\n");
 	return failed;
 }
 
@@ -153,14 +154,14 @@ static int atalk(const char *dev, int seconds)
 	snprintf(name, sizeof(name), "%s", dev);
 	rt.rt_dev = name;
 	step("atalk SIOCADDRT update", ioctl(fd, SIOCADDRT, &rt));
-	printf("oldref: atalk configured\n");
+	printf("x25-atalk-atm: atalk configured\n");
 	fflush(stdout);
 
 	sleep(seconds);
 	step("atalk SIOCDELRT", ioctl(fd, SIOCDELRT, &rt));
 	step("atalk SIOCDIFADDR", ioctl(fd, SIOCDIFADDR, &ifr));
 	close(fd);
-	printf("oldref: atalk deconfigured\n");
+	printf("x25-atalk-atm: atalk deconfigured\n");
 	return failed;
 }
 
@@ -185,7 +186,7 @@ static int mpoa(int itf)
 	step("ATMLEC_CTRL", ret);
 	if (ret < 0)
 		return 1;
-	printf("oldref: lec%d created\n", ret);
+	printf("x25-atalk-atm: lec%d created\n", ret);
 
 	/* LANE v2: only such a client gets an MPOA client. */
 	memset(&msg, 0, sizeof(msg));
@@ -200,9 +201,9 @@ static int mpoa(int itf)
 		return 1;
 	step("ATMMPC_CTRL", ioctl(mpcd, ATMMPC_CTRL, itf));
 	close(mpcd);
-	printf("oldref: mpoad closed\n");
+	printf("x25-atalk-atm: mpoad closed\n");
 	close(lecd);
-	printf("oldref: lecd closed\n");
+	printf("x25-atalk-atm: lecd closed\n");
 	fflush(stdout);
 	return failed;
 }
@@ -215,6 +216,6 @@ int main(int argc, char **argv)
 		return atalk(argv[2], atoi(argv[3]));
 	if (argc == 3 && !strcmp(argv[1], "mpoa"))
 		return mpoa(atoi(argv[2]));
-	fprintf(stderr, "usage: oldref x25 LAPBDEV SECONDS | atalk IFNAME SECONDS | mpoa ITF\n");
+	fprintf(stderr, "usage: x25-atalk-atm x25 LAPBDEV SECONDS | atalk IFNAME SECONDS | mpoa ITF\n");
 	return 2;
 }

@@ -1,29 +1,29 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * hgref - drive the tun and tap character device paths, the macvlan
+ * tuntap-pppoe - drive the tun and tap character device paths, the macvlan
  * broadcast queue and PPPoE sockets, which take net device references,
  * for testplan 04-netdev-conversions.
  *
- * Usage: hgref tun NAME
+ * Usage: tuntap-pppoe tun NAME
  *                      makes a tap device NAME on /dev/net/tun
  *                      (TUNSETIFF), turns IPv6 off on it, brings it up, reads its name back
  *                      (TUNGETIFF), sets a queue flag (TUNSETQUEUE),
  *                      polls, writes a frame, reads with nothing queued,
  *                      shows the file's fdinfo, then closes the file,
  *                      which deletes NAME (it is not persistent)
- *        hgref tap NODE
+ *        tuntap-pppoe tap NODE
  *                      opens a macvtap character device NODE, reads its
  *                      device's name (TUNGETIFF) and hardware address
  *                      (SIOCGIFHWADDR), writes the address back
  *                      (SIOCSIFHWADDR), detaches and attaches the queue
  *                      (TUNSETQUEUE), then closes it
- *        hgref bcast IFNAME SRCMAC COUNT
+ *        tuntap-pppoe bcast IFNAME SRCMAC COUNT
  *                      sends COUNT broadcast Ethernet frames from
  *                      source address SRCMAC out of IFNAME on an
  *                      AF_PACKET socket (a macvlan port on the other
  *                      end queues them for its broadcast work item,
  *                      with SRCMAC's macvlan as their source)
- *        hgref pppoe IFNAME PEERIF SECONDS
+ *        tuntap-pppoe pppoe IFNAME PEERIF SECONDS
  *                      connects four PPPoE sockets to sessions 1-4 on
  *                      IFNAME and holds them SECONDS; then disconnects
  *                      the first (connect to session 0), ends the
@@ -56,10 +56,10 @@ static int failed;
 static void step(const char *what, int ret)
 {
 	if (ret < 0) {
-		printf("hgref: %s: %s\n", what, strerror(errno));
+		printf("tuntap-pppoe: %s: %s\n", what, strerror(errno));
 		failed = 1;
 	} else {
-		printf("hgref: %s: ok\n", what);
+		printf("tuntap-pppoe: %s: ok\n", what);
 	}
 	fflush(stdout);
 }
@@ -68,9 +68,9 @@ static void step(const char *what, int ret)
 static void step_fails(const char *what, int ret, int expected)
 {
 	if (ret < 0 && errno == expected) {
-		printf("hgref: %s: %s as expected\n", what, strerror(errno));
+		printf("tuntap-pppoe: %s: %s as expected\n", what, strerror(errno));
 	} else {
-		printf("hgref: %s: %s, expected %s\n", what,
+		printf("tuntap-pppoe: %s: %s, expected %s\n", what,
 		       ret < 0 ? strerror(errno) : "succeeded",
 		       strerror(expected));
 		failed = 1;
@@ -171,7 +171,7 @@ static int do_tun(const char *name)
 	ret = ioctl(fd, TUNGETIFF, &ifr);
 	step("TUNGETIFF", ret);
 	if (ret == 0 && strcmp(ifr.ifr_name, name)) {
-		printf("hgref: TUNGETIFF named %s, not %s\n", ifr.ifr_name,
+		printf("tuntap-pppoe: TUNGETIFF named %s, not %s\n", ifr.ifr_name,
 		       name);
 		failed = 1;
 	}
@@ -188,7 +188,7 @@ static int do_tun(const char *name)
 	ret = poll(&pfd, 1, 1000);
 	step("poll", ret);
 	if (ret == 1 && !(pfd.revents & POLLOUT)) {
-		printf("hgref: poll gave 0x%x, not writable\n", pfd.revents);
+		printf("tuntap-pppoe: poll gave 0x%x, not writable\n", pfd.revents);
 		failed = 1;
 	}
 
@@ -218,7 +218,7 @@ static int do_tap(const char *node)
 	ret = ioctl(fd, TUNGETIFF, &ifr);
 	step("TUNGETIFF", ret);
 	if (ret == 0)
-		printf("hgref: the node is %s\n", ifr.ifr_name);
+		printf("tuntap-pppoe: the node is %s\n", ifr.ifr_name);
 
 	memset(&hw, 0, sizeof(hw));
 	ret = ioctl(fd, SIOCGIFHWADDR, &hw);
@@ -244,7 +244,7 @@ static int do_bcast(const char *name, const char *mac, int count)
 
 	if (sscanf(mac, "%x:%x:%x:%x:%x:%x", &m[0], &m[1], &m[2], &m[3],
 		   &m[4], &m[5]) != 6) {
-		fprintf(stderr, "hgref: bad address %s\n", mac);
+		fprintf(stderr, "tuntap-pppoe: bad address %s\n", mac);
 		return 2;
 	}
 	memcpy(f, frame, sizeof(f));
@@ -340,7 +340,7 @@ static int do_pppoe(const char *name, const char *peerif, int seconds)
 		snprintf(what, sizeof(what), "connect to session %d", i + 1);
 		step(what, pppoe_connect_sid(s[i], name, i + 1));
 	}
-	printf("hgref: pppoe sessions connected, holding them %d s\n",
+	printf("tuntap-pppoe: pppoe sessions connected, holding them %d s\n",
 	       seconds);
 	fflush(stdout);
 	sleep(seconds);
@@ -364,7 +364,7 @@ static int do_pppoe(const char *name, const char *peerif, int seconds)
 	close(s[1]);
 	close(s[3]);
 	close(s[4]);
-	printf("hgref: pppoe sockets closed\n");
+	printf("tuntap-pppoe: pppoe sockets closed\n");
 	return failed;
 }
 
@@ -378,8 +378,8 @@ int main(int argc, char **argv)
 		return do_bcast(argv[2], argv[3], atoi(argv[4]));
 	if (argc == 5 && !strcmp(argv[1], "pppoe"))
 		return do_pppoe(argv[2], argv[3], atoi(argv[4]));
-	fprintf(stderr, "usage: hgref tun NAME | hgref tap NODE |\n"
-		"       hgref bcast IFNAME SRCMAC COUNT |\n"
-		"       hgref pppoe IFNAME PEERIF SECONDS\n");
+	fprintf(stderr, "usage: tuntap-pppoe tun NAME | tuntap-pppoe tap NODE |\n"
+		"       tuntap-pppoe bcast IFNAME SRCMAC COUNT |\n"
+		"       tuntap-pppoe pppoe IFNAME PEERIF SECONDS\n");
 	return 2;
 }

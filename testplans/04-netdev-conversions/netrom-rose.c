@@ -1,18 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * ax25ref: NET/ROM and ROSE device references for testplan
+ * netrom-rose: NET/ROM and ROSE device references for testplan
  * 04-netdev-conversions.
  *
- *   ax25ref run SECONDS
+ *   netrom-rose run SECONDS
  *
  * Gives nr0 and rose0 an address and brings them up, makes an AX.25
  * device (mkiss on a pty) for the NET/ROM route ioctls, adds and deletes
  * NET/ROM routes, associates our uid with a callsign (ROSE's autobind
  * needs it, for an euid other than 0), then binds and listens and connects over the loopback of
  * each protocol (nr_loopback, rose_loopback) and accepts the call. With
- * every socket open it prints "ax25ref: sockets open" and waits SECONDS
+ * every socket open it prints "netrom-rose: sockets open" and waits SECONDS
  * (the scenario reads the trackers meanwhile), then closes everything,
- * deletes the routes and the pty and prints "ax25ref: done".
+ * deletes the routes and the pty and prints "netrom-rose: done".
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -32,7 +32,7 @@
 
 static void die(const char *what)
 {
-	printf("ax25ref: %s: %s\n", what, strerror(errno));
+	printf("netrom-rose: %s: %s\n", what, strerror(errno));
 	exit(1);
 }
 
@@ -40,20 +40,20 @@ static void ok(const char *what, int ret)
 {
 	if (ret < 0)
 		die(what);
-	printf("ax25ref: %s: ok\n", what);
+	printf("netrom-rose: %s: ok\n", what);
 }
 
 /* A call that must fail with @err. */
 static void fails(const char *what, int ret, int err)
 {
 	if (ret >= 0) {
-		printf("ax25ref: %s: succeeded, expected %s\n", what,
+		printf("netrom-rose: %s: succeeded, expected %s\n", what,
 		       strerror(err));
 		exit(1);
 	}
 	if (errno != err)
 		die(what);
-	printf("ax25ref: %s: %s as expected\n", what, strerror(err));
+	printf("netrom-rose: %s: %s as expected\n", what, strerror(err));
 }
 
 /* "CALL-N" in AX.25 form: shifted letters, space padded, SSID byte. */
@@ -154,7 +154,7 @@ int main(int argc, char **argv)
 	int hold;
 
 	if (argc != 3 || strcmp(argv[1], "run"))
-		return fprintf(stderr, "usage: ax25ref run SECONDS\n"), 2;
+		return fprintf(stderr, "usage: netrom-rose run SECONDS\n"), 2;
 	hold = atoi(argv[2]);
 	setvbuf(stdout, NULL, _IONBF, 0);
 
@@ -174,7 +174,7 @@ int main(int argc, char **argv)
 	ok("TIOCSETD N_AX25", ioctl(pty, TIOCSETD, &ldisc));
 	memset(kiss, 0, sizeof(kiss));
 	ok("SIOCGIFNAME", ioctl(pty, SIOCGIFNAME, kiss));
-	printf("ax25ref: kiss device %s\n", kiss);
+	printf("netrom-rose: kiss device %s\n", kiss);
 	set_hwaddr(ctl, kiss, ARPHRD_AX25, &kiss_call, sizeof(kiss_call));
 	set_up(ctl, kiss, 1);
 
@@ -257,7 +257,7 @@ int main(int argc, char **argv)
 	ra = accept(rl, NULL, NULL);
 	ok("rose accept", ra);
 
-	printf("ax25ref: sockets open\n");
+	printf("netrom-rose: sockets open\n");
 	sleep(hold);
 
 	close(ra);
@@ -266,7 +266,7 @@ int main(int argc, char **argv)
 	close(nra);
 	close(nrc);
 	close(nrl);
-	printf("ax25ref: sockets closed\n");
+	printf("netrom-rose: sockets closed\n");
 
 	ok("SIOCAX25DELUID", ioctl(ax, SIOCAX25DELUID, &uid));
 	close(ax);
@@ -280,6 +280,6 @@ int main(int argc, char **argv)
 	set_up(ctl, "rose0", 0);
 	set_up(ctl, "nr0", 0);
 	close(ctl);
-	printf("ax25ref: done\n");
+	printf("netrom-rose: done\n");
 	return 0;
 }

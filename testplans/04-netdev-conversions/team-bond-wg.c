@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * hhref - drive the driver paths of drivers/net that take a short-lived
+ * team-bond-wg - drive the driver paths of drivers/net that take a short-lived
  * net device reference, for testplan 04-netdev-conversions.
  *
- * Usage: hhref team TEAMDEV OTHERDEV
+ * Usage: team-bond-wg team TEAMDEV OTHERDEV
  *                  the team generic netlink requests that look the team
  *                  device up by ifindex (team_nl_team_get()):
  *                  OPTIONS_GET and PORT_LIST_GET of TEAMDEV, which must
@@ -11,7 +11,7 @@
  *                  TEAMDEV with no option, which must fail with EINVAL
  *                  after the lookup, and OPTIONS_GET of OTHERDEV (not a
  *                  team), which must fail with EINVAL
- *        hhref wg WGDEV OTHERDEV
+ *        team-bond-wg wg WGDEV OTHERDEV
  *                  the WireGuard generic netlink requests that look the
  *                  device up (lookup_interface()): GET_DEVICE dumps of
  *                  WGDEV by ifindex and by name, which must carry at
@@ -19,7 +19,7 @@
  *                  nothing, which must succeed; GET_DEVICE and
  *                  SET_DEVICE of OTHERDEV (not a WireGuard device), which
  *                  must fail with EOPNOTSUPP
- *        hhref tsinfo DEV
+ *        team-bond-wg tsinfo DEV
  *                  ETHTOOL_GET_TS_INFO on DEV (for a bond, the active
  *                  slave's timestamping capabilities), which must succeed
  *
@@ -81,17 +81,17 @@ static void team_check(int fd, int family, const char *name, int cmd,
 	int ret = team_request(fd, family, cmd, dev);
 
 	if (err) {
-		printf("hhref: team %s of %s: %s%s\n", name, devname,
+		printf("team-bond-wg: team %s of %s: %s%s\n", name, devname,
 		       ret < 0 ? strerror(-ret) : "succeeded",
 		       ret == -err ? " as expected" : "");
 		if (ret != -err)
 			failed = 1;
 	} else if (ret < 0) {
-		printf("hhref: team %s of %s: %s\n", name, devname,
+		printf("team-bond-wg: team %s of %s: %s\n", name, devname,
 		       strerror(-ret));
 		failed = 1;
 	} else {
-		printf("hhref: team %s of %s: %d messages%s\n", name, devname,
+		printf("team-bond-wg: team %s of %s: %d messages%s\n", name, devname,
 		       ret, ret < 1 ? ", too few" : "");
 		if (ret < 1)
 			failed = 1;
@@ -104,18 +104,18 @@ static int team(const char *teamdev, const char *other)
 	int fd, family;
 
 	if (!t || !o) {
-		fprintf(stderr, "hhref: no such device: %s\n",
+		fprintf(stderr, "team-bond-wg: no such device: %s\n",
 			t ? other : teamdev);
 		return 2;
 	}
 	fd = socket(AF_NETLINK, SOCK_RAW, NETLINK_GENERIC);
 	if (fd < 0) {
-		printf("hhref: generic netlink socket: %s\n", strerror(errno));
+		printf("team-bond-wg: generic netlink socket: %s\n", strerror(errno));
 		return 1;
 	}
 	family = genl_family(fd, TEAM_GENL_NAME);
 	if (family < 0) {
-		printf("hhref: team genetlink family: not found\n");
+		printf("team-bond-wg: team genetlink family: not found\n");
 		close(fd);
 		return 1;
 	}
@@ -128,7 +128,7 @@ static int team(const char *teamdev, const char *other)
 	team_check(fd, family, "OPTIONS_GET", TEAM_CMD_OPTIONS_GET,
 		   other, o, EINVAL);
 	close(fd);
-	printf("hhref: team requests %s\n", failed ? "failed" : "done");
+	printf("team-bond-wg: team requests %s\n", failed ? "failed" : "done");
 	return failed;
 }
 
@@ -181,17 +181,17 @@ static void wg_check(int fd, int family, const char *name, int cmd,
 	const char *how = dev ? "by ifindex" : "by name";
 
 	if (err) {
-		printf("hhref: wg %s of %s %s: %s%s\n", name, devname, how,
+		printf("team-bond-wg: wg %s of %s %s: %s%s\n", name, devname, how,
 		       ret < 0 ? strerror(-ret) : "succeeded",
 		       ret == -err ? " as expected" : "");
 		if (ret != -err)
 			failed = 1;
 	} else if (ret < 0) {
-		printf("hhref: wg %s of %s %s: %s\n", name, devname, how,
+		printf("team-bond-wg: wg %s of %s %s: %s\n", name, devname, how,
 		       strerror(-ret));
 		failed = 1;
 	} else {
-		printf("hhref: wg %s of %s %s: %d messages%s\n", name, devname,
+		printf("team-bond-wg: wg %s of %s %s: %d messages%s\n", name, devname,
 		       how, ret, ret < min ? ", too few" : "");
 		if (ret < min)
 			failed = 1;
@@ -204,18 +204,18 @@ static int wg(const char *wgdev, const char *other)
 	int fd, family;
 
 	if (!w || !o) {
-		fprintf(stderr, "hhref: no such device: %s\n",
+		fprintf(stderr, "team-bond-wg: no such device: %s\n",
 			w ? other : wgdev);
 		return 2;
 	}
 	fd = socket(AF_NETLINK, SOCK_RAW, NETLINK_GENERIC);
 	if (fd < 0) {
-		printf("hhref: generic netlink socket: %s\n", strerror(errno));
+		printf("team-bond-wg: generic netlink socket: %s\n", strerror(errno));
 		return 1;
 	}
 	family = genl_family(fd, WG_GENL_NAME);
 	if (family < 0) {
-		printf("hhref: wireguard genetlink family: not found\n");
+		printf("team-bond-wg: wireguard genetlink family: not found\n");
 		close(fd);
 		return 1;
 	}
@@ -230,7 +230,7 @@ static int wg(const char *wgdev, const char *other)
 	wg_check(fd, family, "SET_DEVICE", WG_CMD_SET_DEVICE, 0,
 		 other, 0, EOPNOTSUPP, 0);
 	close(fd);
-	printf("hhref: wg requests %s\n", failed ? "failed" : "done");
+	printf("team-bond-wg: wg requests %s\n", failed ? "failed" : "done");
 	return failed;
 }
 
@@ -241,17 +241,17 @@ static int tsinfo(const char *dev)
 	int fd = socket(AF_INET, SOCK_DGRAM, 0);
 
 	if (fd < 0) {
-		printf("hhref: inet socket: %s\n", strerror(errno));
+		printf("team-bond-wg: inet socket: %s\n", strerror(errno));
 		return 1;
 	}
 	strncpy(ifr.ifr_name, dev, IFNAMSIZ - 1);
 	if (ioctl(fd, SIOCETHTOOL, &ifr) < 0) {
-		printf("hhref: ETHTOOL_GET_TS_INFO of %s: %s\n", dev,
+		printf("team-bond-wg: ETHTOOL_GET_TS_INFO of %s: %s\n", dev,
 		       strerror(errno));
 		close(fd);
 		return 1;
 	}
-	printf("hhref: ETHTOOL_GET_TS_INFO of %s: ok, so_timestamping 0x%x\n",
+	printf("team-bond-wg: ETHTOOL_GET_TS_INFO of %s: ok, so_timestamping 0x%x\n",
 	       dev, info.so_timestamping);
 	close(fd);
 	return 0;
@@ -265,6 +265,6 @@ int main(int argc, char **argv)
 		return wg(argv[2], argv[3]);
 	if (argc == 3 && !strcmp(argv[1], "tsinfo"))
 		return tsinfo(argv[2]);
-	fprintf(stderr, "usage: hhref team TEAMDEV OTHERDEV | hhref wg WGDEV OTHERDEV | hhref tsinfo DEV\n");
+	fprintf(stderr, "usage: team-bond-wg team TEAMDEV OTHERDEV | team-bond-wg wg WGDEV OTHERDEV | team-bond-wg tsinfo DEV\n");
 	return 2;
 }
