@@ -12,8 +12,8 @@
 # each tracker's stack (the function that took the reference and its
 # caller).
 #
-# These are the helpers both bases share word for word; 6.12/views.sh
-# and 7.2/views.sh hold the ones that read the view differently (7.2's
+# These are the helpers both bases share word for word; 6.12/common.sh
+# and 7.2/common.sh hold the ones that read the view differently (7.2's
 # debugfs names, its 16-group limit).
 
 dbg=/sys/kernel/debug/ref_tracker

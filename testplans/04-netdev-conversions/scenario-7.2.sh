@@ -72,7 +72,7 @@ carrier_rename_netns
 live_view_after teardown no_untracked_anywhere"
 
 . /plan/common.sh
-. /plan/base/views.sh
+. /plan/base/common.sh
 . /plan/network.sh
 . /plan/base/network.sh
 . /plan/sockets.sh

@@ -21,7 +21,7 @@
 # /plan/NAME.sh); one written for one base is in 6.12/NAME.sh or
 # 7.2/NAME.sh (the guest's /plan/base/NAME.sh: qemu/mkinitramfs packs
 # the directory of the base it boots):
-#   common.sh, BASE/views.sh  reading a device's tracker view and
+#   common.sh, BASE/common.sh reading a device's tracker view and
 #                             strict mode's log
 #   network.sh      the veth/VLAN/bridge network, its end, the final
 #                   checks
@@ -55,7 +55,7 @@ carrier_rename_netns
 live_view_after teardown no_untracked_anywhere"
 
 . /plan/common.sh
-. /plan/base/views.sh
+. /plan/base/common.sh
 . /plan/network.sh
 . /plan/base/network.sh
 . /plan/sockets.sh

@@ -59,7 +59,7 @@ setup() {
 	printf '%s\n' "${files[@]}" | grep -q '^testplans/.*/scenario\.sh$'
 	# the files a plan's scenario sources, and a base's
 	printf '%s\n' "${files[@]}" | grep -qx testplans/04-netdev-conversions/virtual.sh
-	printf '%s\n' "${files[@]}" | grep -qx testplans/04-netdev-conversions/7.2/views.sh
+	printf '%s\n' "${files[@]}" | grep -qx testplans/04-netdev-conversions/7.2/common.sh
 	run shellcheck -s sh "${files[@]}"
 	assert_status 0
 }

@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=sh disable=SC2154 # dbg: set in ../common.sh, which the scenario sources first
 #
-# Testplan 04-netdev-conversions on 6.12, views.sh: how 6.12's tracker
-# views are read (see common.sh for the helpers both bases share).
+# Testplan 04-netdev-conversions on 6.12, common.sh: how 6.12's tracker
+# views are read (see ../common.sh for the helpers both bases share).
 
 # live_view DEV: the debugfs tracker view of DEV (in this namespace).
 live_view() {
