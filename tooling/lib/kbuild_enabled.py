@@ -91,7 +91,9 @@ class Tree:
                 if self.key_on(key):
                     return True
                 continue
-            m = re.match(r"^([A-Za-z0-9_]+)-(y|objs|\$\(.*\))$", key)
+            # The composite's name may hold dashes (can-raw-y,
+            # batman-adv-$(CONFIG_X)): the shortest one before the suffix.
+            m = re.match(r"^([A-Za-z0-9_-]+?)-(y|objs|\$\(.*\))$", key)
             if m and self.key_on(key):
                 if self.obj_on(d, m.group(1) + ".o", depth + 1):
                     return True
