@@ -19,7 +19,13 @@ minutes). This reads the Makefiles instead, as a reader would:
     "obj-y += file.o", "obj-$(CONFIG_X) += file.o" (every CONFIG_ in the
     key set to y or m), "lib-y += file.o", or a composite object's
     "NAME-y/NAME-objs/NAME-$(CONFIG_X) += file.o" with NAME.o itself
-    enabled the same way;
+    enabled the same way (NAME may hold dashes), or a variable that an
+    enabled line names as $(VAR) (i915's "gem-y += gem/x.o" then
+    "i915-y += $(gem-y)");
+  - or the same in an ancestor directory's Makefile naming the object by
+    its path from there ("icssg-prueth-y := icssg/icssg_prueth.o",
+    "atomisp-objs += pci/atomisp_cmd.o"); that directory is then the one
+    that must be reached;
   - each directory up to the top: the parent's "obj-...+= dir/" line
     when there is one (a directory its parent does not name, such as
     one the top-level Makefile lists, counts as reached).
@@ -85,19 +91,42 @@ class Tree:
             return False
         names = {word, (d + "/" + word) if d else word}
         for key, words in self.assignments(d):
-            if not names & set(words):
-                continue
-            if re.match(r"^(obj|lib)-", key):
-                if self.key_on(key):
-                    return True
-                continue
-            # The composite's name may hold dashes (can-raw-y,
-            # batman-adv-$(CONFIG_X)): the shortest one before the suffix.
-            m = re.match(r"^([A-Za-z0-9_-]+?)-(y|objs|\$\(.*\))$", key)
-            if m and self.key_on(key):
-                if self.obj_on(d, m.group(1) + ".o", depth + 1):
+            if names & set(words) and self.key_enabled(d, key, depth, set()):
+                return True
+        return False
+
+    def key_enabled(self, d, key, depth, seen):
+        """Does the assignment to `key` in d reach the build: an obj-/lib-
+        line whose options are on, a composite object (NAME-y, NAME-objs,
+        NAME-$(CONFIG_X)) whose NAME.o is enabled, or a variable another
+        enabled assignment of d names as $(key) (i915's gem-y)?"""
+        if re.match(r"^(obj|lib)-", key):
+            return self.key_on(key)
+        # The composite's name may hold dashes (can-raw-y,
+        # batman-adv-$(CONFIG_X)): the shortest one before the suffix.
+        m = re.match(r"^([A-Za-z0-9_-]+?)-(y|objs|\$\(.*\))$", key)
+        if m and self.key_on(key) and self.obj_on(d, m.group(1) + ".o", depth + 1):
+            return True
+        ref = "$(%s)" % key
+        for k2, words in self.assignments(d):
+            if ref in words and k2 not in seen:
+                seen.add(k2)
+                if self.key_enabled(d, k2, depth + 1, seen):
                     return True
         return False
+
+    def owner(self, obj):
+        """The directory whose Makefile enables obj, and obj relative to
+        it: its own directory, or an ancestor naming it by a path
+        (icssg-prueth-y := icssg/icssg_prueth.o); None when none does."""
+        d, word = os.path.split(obj)
+        parts = d.split("/") if d else []
+        for n in range(len(parts), -1, -1):
+            a = "/".join(parts[:n])
+            rel = "/".join(parts[n:] + [word])
+            if self.obj_on(a, rel):
+                return a
+        return None
 
     def dir_on(self, d):
         """Is directory d reached (its parent's obj-...+= d/ line)?"""
@@ -119,9 +148,10 @@ class Tree:
         d, word = os.path.split(obj)
         if not os.path.isfile(os.path.join(self.src, obj[:-2] + ".c")):
             return "no such source"
-        if not self.obj_on(d, word):
+        a = self.owner(obj)
+        if a is None:
             return "its Makefile line's options are off (or no line names it)"
-        if not self.dir_on(d):
+        if not self.dir_on(a):
             return "its directory is not built"
         return None
 

@@ -154,9 +154,19 @@ int kb_$f(void)
 		fail_with "counts: $(detail 2 build_allmod)"
 }
 
-@test "allmodconfig: kbuild_enabled.py finds the members of composite objects, dashes in their names too, and leaves out what is off" {
+@test "allmodconfig: kbuild_enabled.py finds the members of composite objects (dashes, variables, paths from an ancestor's Makefile) and leaves out what is off" {
 	local t=$BATS_TEST_TMPDIR/tree
-	mkdir -p "$t/net/can/j1939" "$t/net/batman-adv" "$t/net/iucv" "$t/arch/s390"
+	mkdir -p "$t/net/can/j1939" "$t/net/batman-adv" "$t/net/iucv" "$t/arch/s390" \
+		"$t/gpu/i915/gem" "$t/media/atomisp/pci" "$t/ti/icssg"
+	# i915: a variable named by an enabled line; atomisp and icssg: a
+	# member named by its path from the Makefile above it.
+	# shellcheck disable=SC2016
+	printf '%s\n' 'obj-$(CONFIG_DRM_I915) += i915.o' 'gem-y += gem/i915_gem_userptr.o' \
+		'i915-y += $(gem-y)' >"$t/gpu/i915/Makefile"
+	# shellcheck disable=SC2016
+	printf '%s\n' 'obj-$(CONFIG_VIDEO_ATOMISP) += atomisp.o' 'atomisp-objs += pci/atomisp_cmd.o' >"$t/media/atomisp/Makefile"
+	# shellcheck disable=SC2016
+	printf '%s\n' 'obj-$(CONFIG_TI_ICSSG_PRUETH) += icssg-prueth.o' 'icssg-prueth-y := icssg/icssg_prueth.o' >"$t/ti/Makefile"
 	# shellcheck disable=SC2016 # make's $(...), not the shell's
 	printf '%s\n' 'obj-$(CONFIG_CAN) += can.o' 'can-y := af_can.o' \
 		'obj-$(CONFIG_CAN_RAW) += can-raw.o' 'can-raw-y := raw.o' \
@@ -170,20 +180,24 @@ int kb_$f(void)
 	# shellcheck disable=SC2016
 	printf '%s\n' 'obj-$(CONFIG_AFIUCV) += af_iucv.o' >"$t/net/iucv/Makefile"
 	for o in net/can/af_can net/can/raw net/can/j1939/socket net/batman-adv/main net/batman-adv/bat_v_elp \
-		net/batman-adv/network-coding net/iucv/af_iucv arch/s390/x; do
+		net/batman-adv/network-coding net/iucv/af_iucv arch/s390/x gpu/i915/gem/i915_gem_userptr \
+		media/atomisp/pci/atomisp_cmd ti/icssg/icssg_prueth; do
 		: >"$t/$o.c"
 	done
 	printf '%s\n' CONFIG_CAN=m CONFIG_CAN_RAW=m CONFIG_CAN_J1939=m CONFIG_BATMAN_ADV=m \
-		CONFIG_BATMAN_ADV_BATMAN_V=y '# CONFIG_BATMAN_ADV_NC is not set' >"$t/.config"
+		CONFIG_BATMAN_ADV_BATMAN_V=y '# CONFIG_BATMAN_ADV_NC is not set' CONFIG_DRM_I915=m CONFIG_VIDEO_ATOMISP=m >"$t/.config"
 	printf '%s\n' net/can/af_can.o net/can/raw.o net/can/j1939/socket.o net/batman-adv/main.o \
-		net/batman-adv/bat_v_elp.o net/batman-adv/network-coding.o net/iucv/af_iucv.o arch/s390/x.o >"$t/objs"
+		net/batman-adv/bat_v_elp.o net/batman-adv/network-coding.o net/iucv/af_iucv.o arch/s390/x.o \
+		gpu/i915/gem/i915_gem_userptr.o media/atomisp/pci/atomisp_cmd.o ti/icssg/icssg_prueth.o >"$t/objs"
 	run bash -c 'python3 "$1/tooling/lib/kbuild_enabled.py" "$2" "$2/.config" x86 <"$2/objs" 2>"$2/err"' _ "$REPO" "$t"
 	assert_status 0
-	[ "$output" = "$(printf '%s\n' net/can/af_can.o net/can/raw.o net/can/j1939/socket.o net/batman-adv/main.o net/batman-adv/bat_v_elp.o)" ] ||
+	[ "$output" = "$(printf '%s\n' net/can/af_can.o net/can/raw.o net/can/j1939/socket.o net/batman-adv/main.o net/batman-adv/bat_v_elp.o \
+		gpu/i915/gem/i915_gem_userptr.o media/atomisp/pci/atomisp_cmd.o)" ] ||
 		fail_with "built: $output"
 	[ "$(cat "$t/err")" = "$(printf '%s\n' "# net/batman-adv/network-coding.o: its Makefile line's options are off (or no line names it)" \
 		"# net/iucv/af_iucv.o: its Makefile line's options are off (or no line names it)" \
-		"# arch/s390/x.o: another architecture")" ] || fail_with "left out: $(cat "$t/err")"
+		"# arch/s390/x.o: another architecture" \
+		"# ti/icssg/icssg_prueth.o: its Makefile line's options are off (or no line names it)")" ] || fail_with "left out: $(cat "$t/err")"
 }
 
 @test "allmodconfig: a new W=1 warning in a user fails, one already there at the parent passes" {
