@@ -91,6 +91,51 @@ int clean_sum(int a, int b)
 	assert_output_has '0 failure(s)'
 }
 
+@test "CHECK_JOBS: patches checked three at once give the table and TSV of one at a time" {
+	local i one
+	for i in 1 2 3 4 5; do
+		if [ "$i" = 3 ]; then
+			commit_file "$i" "lib/p$i.c" "${clean_c//clean_sum/p${i}_sum}" "lib: add p$i"
+		else
+			commit_file "$i" "lib/p$i.c" "${clean_c//clean_sum/p${i}_sum}" "lib: add p$i" "$sob"
+		fi
+	done
+	CHECK_JOBS=1 run_check
+	assert_status 1
+	cp "$OUT/check/01-t.tsv" "$BATS_TEST_TMPDIR/one.tsv"
+	one=$(grep -E '^01-t [0-9]/5 ' <<<"$output")
+	CHECK_JOBS=3 run "$REPO/tooling/check" 01-t
+	assert_status 1
+	assert_output_has '5 patches (up to 3 at once)'
+	cmp "$BATS_TEST_TMPDIR/one.tsv" "$OUT/check/01-t.tsv" ||
+		fail_with "TSV differs: $(diff "$BATS_TEST_TMPDIR/one.tsv" "$OUT/check/01-t.tsv")"
+	[ "$one" = "$(grep -E '^01-t [0-9]/5 ' <<<"$output")" ] || fail_with "table rows differ"
+	[ "$(verdict 3 signoff)" = fail ] || fail_with "patch 3 signoff: $(verdict 3 signoff)"
+	CHECK_JOBS=0 run "$REPO/tooling/check" 01-t
+	assert_status 2
+	assert_output_has 'CHECK_JOBS=0: not a positive number'
+}
+
+@test "CHECK_JOBS: a patch whose checks die fails its cells, the others are still checked" {
+	local d=$BATS_TEST_TMPDIR/checks
+	cp -a "$REPO/tooling/checks" "$d"
+	# A check that kills its job on patch 2 (as a tool crashing the shell would).
+	# shellcheck disable=SC2016 # the check's own text, expanded when it runs
+	printf '%s\n' 'check_boom() {' \
+		'	git -C "$WORK" log -1 --format=%s "$C" | grep -q p2 && exit 7' \
+		'	echo pass' '}' >"$d/99-boom.sh"
+	for i in 1 2 3; do
+		commit_file "$i" "lib/p$i.c" "${clean_c//clean_sum/p${i}_sum}" "lib: add p$i" "$sob"
+	done
+	CHECKS_DIR=$d CHECK_JOBS=2 run_check
+	assert_status 1
+	[ "$(verdict 1 boom)" = pass ] || fail_with "patch 1: $(verdict 1 boom)"
+	[ "$(verdict 2 boom)" = fail ] || fail_with "patch 2: $(verdict 2 boom)"
+	[ "$(verdict 2 checkpatch)" = pass ] || fail_with "patch 2 checkpatch: $(verdict 2 checkpatch)"
+	[ "$(verdict 3 boom)" = pass ] || fail_with "patch 3: $(verdict 3 boom)"
+	assert_file_has "$OUT/check/01-t.tsv" 'the check did not run'
+}
+
 @test "checkpatch: trailing whitespace and a long line fail" {
 	commit_file 1 lib/bad.c "// SPDX-License-Identifier: GPL-2.0
 int bad_value(void)
