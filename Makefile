@@ -28,7 +28,7 @@ export TOPICS CACHE_DIR OUT BASE BASE_TARBALL BASE_TREE JOBS QEMU_TIMEOUT \
 .DEFAULT_GOAL := all
 
 .PHONY: all help deps base apply build boot check bench-check test \
-	test-tooling export import series send-test kasan irqsoff census bench bench-paths bench-pipeline \
+	test-tooling export import series send-test kasan irqsoff selftests census bench bench-paths bench-pipeline \
 	clean clean-base distclean
 
 all: ## the main job: deps, base, apply, build, boot-test, check, series
@@ -81,6 +81,9 @@ kasan: ## build and boot-test TOPICS (default: all) with KASAN on (VARIANT=kasan
 
 irqsoff: ## measure how long a tracker's debugfs read keeps interrupts off (irqsoff tracer; TOPICS default 03-netdev-infra)
 	tooling/irqsoff
+
+selftests: ## upstream's net selftests (selftests/list) in the guest on 00-base and the last topic, compared (out/selftests/)
+	tooling/selftests
 
 census: ## count untracked dev_hold/dev_put call sites per directory, base vs topics
 	tooling/census

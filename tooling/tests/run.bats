@@ -195,6 +195,37 @@ setup() {
 	refute_output_has "initramfs unchanged"
 }
 
+@test "qemu/mkinitramfs: hostbins packs host programs with their libraries over busybox's applets, root/ as /, one entry per path" {
+	local t=$PLANS_DIR/t1
+	# shellcheck disable=SC2016 # the stand-in's own $1
+	printf '#!/bin/sh\ncp "$1" "%s/list"\n' "$BATS_TEST_TMPDIR" >"$k/gen_init_cpio"
+	printf 'bin /usr/bin/bc bc\nbin /bin/bash bash\n' >"$t/hostbins"
+	mkdir -p "$t/root/selftests/net" "$t/root/sbin"
+	printf '#!/bin/bash\nexit 0\n' >"$t/root/selftests/net/a.sh"
+	chmod +x "$t/root/selftests/net/a.sh"
+	printf 'x\n' >"$t/root/selftests/net/lib.sh"
+	run "$REPO/qemu/mkinitramfs" "$k" "$t" "$BATS_TEST_TMPDIR/i.gz"
+	assert_status 0
+	local l=$BATS_TEST_TMPDIR/list
+	for line in "file /usr/bin/bc $(readlink -f /usr/bin/bc) 0755 0 0" "file /bin/bash $(readlink -f /bin/bash) 0755 0 0" \
+		"dir /selftests/net 0755 0 0" "file /selftests/net/a.sh $t/root/selftests/net/a.sh 0755 0 0" \
+		"file /selftests/net/lib.sh $t/root/selftests/net/lib.sh 0644 0 0"; do
+		grep -qxF "$line" "$l" || fail_with "no '$line'"
+	done
+	# bash's libraries (libtinfo), and busybox's bc no longer linked.
+	grep -q '^file /[^ ]*libtinfo' "$l" || fail_with "bash's libtinfo not packed"
+	! grep -q '^slink /bin/bc ' "$l" || fail_with "busybox's bc still linked over the host's"
+	[ -z "$(awk '{ print $2 }' "$l" | sort | uniq -d)" ] || fail_with "paths twice: $(awk '{ print $2 }' "$l" | sort | uniq -d | head -3)"
+	printf 'bin /usr/bin/no-such-program-here x\n' >"$t/hostbins"
+	run "$REPO/qemu/mkinitramfs" "$k" "$t" "$BATS_TEST_TMPDIR/i.gz"
+	assert_status 2
+	assert_output_has "/usr/bin/no-such-program-here missing on the host"
+	printf 'file /usr/bin/bc bc\n' >"$t/hostbins"
+	run "$REPO/qemu/mkinitramfs" "$k" "$t" "$BATS_TEST_TMPDIR/i.gz"
+	assert_status 2
+	assert_output_has "bin PATH or dir PATH"
+}
+
 @test "qemu/run: RUN_KERNEL boots NAME's plan on another topic's kernel, with NAME's logs" {
 	mkdir -p "$PLANS_DIR/t0"
 	cp "$PLANS_DIR/t1/scenario.sh" "$PLANS_DIR/t1/expect" "$PLANS_DIR/t0/"

@@ -88,7 +88,7 @@ bench_stand_ins() {
 	assert_output_has "no smoke run 'nope'"
 	run "$REPO/tooling/smoke" --list
 	assert_status 0
-	[ "$(tr '\n' ' ' <<<"$output")" = "clean census bench-check bench bench-paths " ] || fail_with "list"
+	[ "$(tr '\n' ' ' <<<"$output")" = "clean census bench-check bench bench-paths selftests " ] || fail_with "list"
 }
 
 @test "smoke: bench-paths boots the paths plan on make test's topic 04 kernel, both sides, and reads the table" {
