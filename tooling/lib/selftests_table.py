@@ -43,15 +43,20 @@ def fn_of(script):
     return re.sub(r"_sh$", "", name)
 
 
-def load_patterns(path):
-    classes = []
+def lines_of(path):
+    """The lines of PATH that are neither blank nor # comments."""
     with open(path) as f:
         for line in f:
             line = line.rstrip("\n")
-            if not line or line.startswith("#"):
-                continue
-            cls, _, ere = line.partition(" ")
-            classes.append((cls, re.compile(ere)))
+            if line and not line.startswith("#"):
+                yield line
+
+
+def load_patterns(path):
+    classes = []
+    for line in lines_of(path):
+        cls, _, ere = line.partition(" ")
+        classes.append((cls, re.compile(ere)))
     if not classes:
         sys.exit("selftests_table.py: no pattern in " + path)
     return classes
@@ -61,15 +66,11 @@ def load_explained(path):
     rules = []
     if not os.path.exists(path):
         return rules
-    with open(path) as f:
-        for line in f:
-            line = line.rstrip("\n")
-            if not line or line.startswith("#"):
-                continue
-            ere, sep, why = line.partition(" -- ")
-            if not sep or not why.strip():
-                sys.exit("selftests_table.py: %s: '%s' lacks ' -- reason'" % (path, line))
-            rules.append((re.compile(ere), why.strip()))
+    for line in lines_of(path):
+        ere, sep, why = line.partition(" -- ")
+        if not sep or not why.strip():
+            sys.exit("selftests_table.py: %s: '%s' lacks ' -- reason'" % (path, line))
+        rules.append((re.compile(ere), why.strip()))
     return rules
 
 
