@@ -58,8 +58,8 @@
 
 TESTS="setup_network traffic packet_sockets socket_options netconf
 tclass_dump netlink_tap icmp6_error_source icmp_probe fib_nexthop
-multicast_routing ethtool_dump pktgen_device llc_sockets mctp_device
-l2tp_session_view tipc_bearer
+multicast_routing ethtool_dump pktgen_device tc_mirred llc_sockets
+mctp_device l2tp_session_view tipc_bearer
 x25_neighbour
 batman_adv_mesh
 can_sockets can_unregister vsock_tap
