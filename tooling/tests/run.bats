@@ -195,12 +195,14 @@ setup() {
 	refute_output_has "initramfs unchanged"
 }
 
-@test "qemu/mkinitramfs: hostbins packs host programs with their libraries over busybox's applets, root/ as /, one entry per path" {
+@test "qemu/mkinitramfs: hostbins packs host programs with their libraries over busybox's applets, root/ as / (over applets too), every parent directory first, one entry per path" {
 	local t=$PLANS_DIR/t1
 	# shellcheck disable=SC2016 # the stand-in's own $1
 	printf '#!/bin/sh\ncp "$1" "%s/list"\n' "$BATS_TEST_TMPDIR" >"$k/gen_init_cpio"
-	printf 'bin /usr/bin/bc bc\nbin /bin/bash bash\n' >"$t/hostbins"
+	printf 'bin /usr/bin/bc bc\nbin /bin/bash bash\nfile /etc/protocols netbase\ndir /usr/lib/x86_64-linux-gnu/gconv libc6\n' >"$t/hostbins"
 	mkdir -p "$t/root/selftests/net" "$t/root/sbin"
+	printf '#!/bin/sh\nexit 0\n' >"$t/root/sbin/modprobe"
+	chmod +x "$t/root/sbin/modprobe"
 	printf '#!/bin/bash\nexit 0\n' >"$t/root/selftests/net/a.sh"
 	chmod +x "$t/root/selftests/net/a.sh"
 	printf 'x\n' >"$t/root/selftests/net/lib.sh"
@@ -215,15 +217,22 @@ setup() {
 	# bash's libraries (libtinfo), and busybox's bc no longer linked.
 	grep -q '^file /[^ ]*libtinfo' "$l" || fail_with "bash's libtinfo not packed"
 	! grep -q '^slink /bin/bc ' "$l" || fail_with "busybox's bc still linked over the host's"
+	! grep -q '^slink /bin/modprobe ' "$l" || fail_with "busybox's modprobe linked over root/sbin/modprobe"
+	grep -qxF "file /etc/protocols $(readlink -f /etc/protocols) 0644 0 0" "$l" || fail_with "no /etc/protocols"
+	# The kernel's unpacker makes no directory: each entry's parent is
+	# listed before it (/usr/lib, which nothing else names).
+	awk '$1 == "dir" { d[$2] = 1 } { p = $2; sub("/[^/]*$", "", p); if (p != "" && !(p in d)) { print "no parent for " $2; bad = 1 } } END { exit bad }' "$l" ||
+		fail_with "an entry before its directory"
+	grep -q '^file /usr/lib/x86_64-linux-gnu/gconv/' "$l" || fail_with "hostbins dir not packed"
 	[ -z "$(awk '{ print $2 }' "$l" | sort | uniq -d)" ] || fail_with "paths twice: $(awk '{ print $2 }' "$l" | sort | uniq -d | head -3)"
 	printf 'bin /usr/bin/no-such-program-here x\n' >"$t/hostbins"
 	run "$REPO/qemu/mkinitramfs" "$k" "$t" "$BATS_TEST_TMPDIR/i.gz"
 	assert_status 2
 	assert_output_has "/usr/bin/no-such-program-here missing on the host"
-	printf 'file /usr/bin/bc bc\n' >"$t/hostbins"
+	printf 'link /usr/bin/bc bc\n' >"$t/hostbins"
 	run "$REPO/qemu/mkinitramfs" "$k" "$t" "$BATS_TEST_TMPDIR/i.gz"
 	assert_status 2
-	assert_output_has "bin PATH or dir PATH"
+	assert_output_has "bin PATH, dir PATH or file PATH"
 }
 
 @test "qemu/run: RUN_KERNEL boots NAME's plan on another topic's kernel, with NAME's logs" {
