@@ -115,7 +115,7 @@ row() { awk -F'\t' -v t="$1" '$1 == t { print $6 }' "$C/out/table.tsv"; }
 	assert_output_has 'no console for 04-x'
 }
 
-@test "tooling/selftests: an unknown SELFTESTS_ONLY script, a bad guest count or a test without a timeout is exit 2, before any build" {
+@test "tooling/selftests: an unknown SELFTESTS_ONLY script, a bad guest count, a test without a timeout or with an unknown flag, or none for this base is exit 2, before any build" {
 	SELFTESTS_ONLY=net/no-such.sh run "$REPO/tooling/selftests"
 	assert_status 2
 	assert_output_has 'SELFTESTS_ONLY: net/no-such.sh is not a test of'
@@ -128,15 +128,24 @@ row() { awk -F'\t' -v t="$1" '$1 == t { print $6 }' "$C/out/table.tsv"; }
 	SELFTESTS_DIR=$BATS_TEST_TMPDIR/st run "$REPO/tooling/selftests"
 	assert_status 2
 	assert_output_has "'net/a.sh' has no timeout in seconds"
+	printf 'test net/a.sh 60 fast\n' >"$BATS_TEST_TMPDIR/st/list"
+	SELFTESTS_DIR=$BATS_TEST_TMPDIR/st run "$REPO/tooling/selftests"
+	assert_status 2
+	assert_output_has "'net/a.sh': unknown flag 'fast'"
+	# A script for another base is not selected on this one.
+	printf 'test net/a.sh 60 quick base=7.2\n' >"$BATS_TEST_TMPDIR/st/list"
+	BASE=6.12 SELFTESTS_DIR=$BATS_TEST_TMPDIR/st run "$REPO/tooling/selftests"
+	assert_status 2
+	assert_output_has 'no test of'
 }
 
 @test "selftests/list: at least 25 scripts, each with a timeout; the quick ones are few; explained and config.drop lines have reasons" {
 	local n q
 	n=$(grep -c '^test ' "$REPO/selftests/list")
-	q=$(grep -c '^test .* quick$' "$REPO/selftests/list")
+	q=$(grep -c '^test .* quick\( base=[^ ]*\)\?$' "$REPO/selftests/list")
 	[ "$n" -ge 25 ] || fail_with "only $n scripts"
 	[ "$q" -ge 1 ] && [ "$q" -le 10 ] || fail_with "$q quick scripts"
-	! grep '^test ' "$REPO/selftests/list" | grep -vE '^test [^ ]+\.sh [0-9]+( quick)?$' || fail_with "a malformed test line"
+	! grep '^test ' "$REPO/selftests/list" | grep -vE '^test [^ ]+\.sh [0-9]+( quick)?( base=(6\.12|7\.2))?$' || fail_with "a malformed test line"
 	! grep -vE '^(#|$)' "$REPO/selftests/explained" | grep -v ' -- .' || fail_with "an explained line without its reason"
 	! grep -vE '^(#|$)' "$REPO/selftests/config.drop" | grep -vE '^CONFIG_[A-Z0-9_]+ -- .' || fail_with "a config.drop line without its reason"
 }
