@@ -208,7 +208,8 @@ def main():
                     % (html.escape(r[0]), cls_of.get(r[1], "fail"), r[1], cls_of.get(r[2], "fail"), r[2],
                        r[3], r[4], cls_of.get(r[5], "fail"), html.escape(r[5]),
                        "<br>".join(html.escape(n) for n in r[6])))
-        f.write("</table></body></html>\n")
+        f.write('</table><p>The per-patch checks: <a href="../check/index.html">make check\'s table</a>.'
+                "</p></body></html>\n")
     width = max(len(r[0]) for r in rows)
     print("%-*s %-9s %-9s %8s %8s  %s" % (width, "test", a.base[:9], a.topic[:9], "s base", "s topic", "verdict"),
           file=sys.stderr)
