@@ -33,6 +33,16 @@ ktap_skip_file=${KTAP_SKIP_FILE:-/tmp/ktap.skip}
 ip() { /sbin/ip "$@"; }
 bridge() { /sbin/bridge "$@"; }
 ss() { /sbin/ss "$@"; }
+# Likewise every program of the plan's hostbins (qemu/mkinitramfs lists
+# them in /etc/hostbins) whose name can be a function's.
+if [ -f /etc/hostbins ]; then
+	while read -r ktap_p; do
+		case ${ktap_p##*/} in
+		'' | *[!A-Za-z0-9_]*) continue ;;
+		esac
+		eval "${ktap_p##*/}() { $ktap_p \"\$@\"; }"
+	done </etc/hostbins
+fi
 
 # dmesg_since: the kernel log lines printed since the current test began.
 dmesg_since() {

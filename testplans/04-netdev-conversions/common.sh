@@ -18,10 +18,6 @@
 
 dbg=/sys/kernel/debug/ref_tracker
 
-# busybox sh runs its own tc applet before searching PATH (see
-# qemu/ktap.sh); the plan's hostbins packs iproute2's.
-tc() { /usr/sbin/tc "$@"; }
-
 # no_untracked: strict mode reported nothing since the test began.
 no_untracked() {
 	if dmesg_since | grep 'netdev: untracked dev_'; then
