@@ -24,6 +24,20 @@ load_module() {
 		fail "cannot set netdev_unregister_timeout_secs"
 }
 
+# quiet_dummy NAME: a dummy device, up, with IPv6 off on it, so that
+# nothing but the test holds it for long: with IPv6 on, bringing it up
+# sends router solicitations and MLD reports, whose routes and neighbour
+# entries hold the device and drop it later, from another CPU while a
+# test compares the refcount before and after its own operation.
+quiet_dummy() {
+	ip link add "$1" type dummy || return 1
+	if [ -e "/proc/sys/net/ipv6/conf/$1/disable_ipv6" ]; then
+		echo 1 >"/proc/sys/net/ipv6/conf/$1/disable_ipv6" ||
+			fail "cannot turn IPv6 off on $1" || return 1
+	fi
+	ip link set "$1" up
+}
+
 # one_double_release DIR CASE: the tracker reported exactly one double
 # release, in the directory DIR (an ERE), of the kind CASE.
 one_double_release() {

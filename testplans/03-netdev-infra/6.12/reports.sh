@@ -51,8 +51,7 @@ untracked_leak_report() {
 # exactly one double release, in d0's directory, of the kind CASE; then
 # d0 is deleted without waiting.
 double() {
-	ip link add d0 type dummy || return 1
-	ip link set d0 up || return 1
+	quiet_dummy d0 || return 1
 	idx=$(cat /sys/class/net/d0/ifindex)
 	echo d0 >"$leak/$1" || fail "$1 says the refcount is unbalanced" || return 1
 	dmesg_since | grep -E "$2 on d0: .*\((balanced|UNBALANCED)\)"

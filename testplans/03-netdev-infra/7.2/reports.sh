@@ -82,8 +82,7 @@ double_private() {
 # exactly one double release, in d0's directory, of the kind CASE; then
 # d0 is deleted without waiting. The directory's name goes to $a.
 double() {
-	ip link add d0 type dummy || return 1
-	ip link set d0 up || return 1
+	quiet_dummy d0 || return 1
 	a=$(dir_of d0) || return 1
 	reported "$a"
 	echo "d0: $a"
