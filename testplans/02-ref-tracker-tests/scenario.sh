@@ -6,7 +6,7 @@
 # The host parses the suite's own KTAP from the console; the guest checks
 # that the results debugfs keeps agree and that lockdep stayed on.
 
-TESTS="kunit_results_in_debugfs lockdep_still_enabled"
+TESTS="kunit_results_in_debugfs lockdep_still_enabled sample_dirs_from_cmdline"
 
 kunit_results_in_debugfs() {
 	r=/sys/kernel/debug/kunit/ref_tracker/results
@@ -22,4 +22,15 @@ lockdep_still_enabled() {
 	grep -q 'debug_locks: *1' /proc/lockdep_stats 2>/dev/null ||
 		grep -q '^1$' /sys/kernel/debug/debug_locks 2>/dev/null ||
 		fail "lockdep is off (debug_locks is not 1)"
+}
+
+# The boot left out directories (ref_tracker.sample_dirs=2 on the
+# command line, read before the scheduler is up): the parameter kept
+# its value, and the suite, whose cases pin their directories tracked,
+# passed anyway (kunit_results_in_debugfs).
+sample_dirs_from_cmdline() {
+	p=/sys/module/ref_tracker/parameters/sample_dirs
+	[ -r "$p" ] || fail "$p missing" || return 1
+	echo "sample_dirs: $(cat "$p")"
+	[ "$(cat "$p")" = 2 ] || fail "sample_dirs is not 2"
 }

@@ -24,6 +24,39 @@ load_module() {
 		fail "cannot set netdev_unregister_timeout_secs"
 }
 
+# sampled_out_report: per-object sampling at its sparsest
+# (ref_tracker.sample_dirs=4294967295, written at runtime: one directory
+# in 2^32 - 1 is picked) leaves d0 out, and a reference the module takes
+# on it leaks: the unregister wait says the device was left untracked,
+# ref_tracker's report of its directory says it tracks none of its
+# references, and no stack or count is printed for it.
+sampled_out_report() {
+	p=/sys/module/ref_tracker/parameters/sample_dirs
+	[ -w "$p" ] || fail "$p missing" || return 1
+	echo 4294967295 >"$p" || fail "cannot write $p" || return 1
+	ip link add d0 type dummy
+	rc=$?
+	echo 1 >"$p" || fail "cannot reset $p" || return 1
+	[ "$rc" = 0 ] || return 1
+	a=$(leak_dir d0) || return 1
+	echo "d0: $a"
+	echo d0 >"$leak/hold" || fail "hold failed" || return 1
+	del_in_background d0
+	sleep 3
+	expect_dmesg "unregister_netdevice: waiting for d0 to become free\. Usage count = 2" ||
+		return 1
+	report_block d0 | grep -E "ref_tracker: $a tracks none of its references: left out by per-object sampling \(ref_tracker\.sample_dirs\)$" ||
+		fail "no 'tracks none' line for $a" || return 1
+	report_block d0 | grep 'unregister_netdevice: d0: references tracked=0 no_stack=0 (no_tracker=0 untracked=0 unsampled=0)$' ||
+		fail "no tracked=0 no_stack=0 line" || return 1
+	report_block d0 | grep 'unregister_netdevice: d0: per-object sampling (ref_tracker.sample_dirs) left this device untracked: none of its references has a stack or a count' ||
+		fail "the unregister report does not say d0 was left untracked" || return 1
+	! report_block d0 | grep -E "ref_tracker: $a has [0-9]+/[0-9]+ users at$" ||
+		fail "a stack group for a device left untracked" || return 1
+	echo d0 >"$leak/release" || fail "release failed" || return 1
+	wait_deleted d0 10
+}
+
 # quiet_dummy NAME: a dummy device, up, with IPv6 off on it, so that
 # nothing but the test holds it for long: with IPv6 on, bringing it up
 # sends router solicitations and MLD reports, whose routes and neighbour

@@ -15,6 +15,9 @@
  *   tracked_q0       the same without a quarantine
  *   sampled64        tracked_q128 with one reference in 64 tracked (only
  *                    where ref_tracker_dir_set_sample() exists)
+ *   object_off       tracked_q128 on a directory that per-object sampling
+ *                    left out, which tracks none of its references (only
+ *                    where ref_tracker_dir_set_tracked() exists)
  *   *_contended      the same on one directory from two kthreads bound to
  *                    CPUs 0 and 1 (ns per pair, averaged over the threads)
  *   tracker_bytes    ksize() of a live tracker: its slab object size
@@ -276,7 +279,7 @@ static int rtb_run_time(void)
 	bool smp;
 	int ret;
 
-	dirs = kcalloc(3, sizeof(*dirs), GFP_KERNEL);
+	dirs = kcalloc(4, sizeof(*dirs), GFP_KERNEL);
 	figs = kcalloc(RTB_MAX_FIGS, sizeof(*figs), GFP_KERNEL);
 	if (!dirs || !figs) {
 		kfree(dirs);
@@ -286,6 +289,7 @@ static int rtb_run_time(void)
 	ref_tracker_dir_init(&dirs[0], 128, "rtbench_q128");
 	ref_tracker_dir_init(&dirs[1], 0, "rtbench_q0");
 	ref_tracker_dir_init(&dirs[2], 128, "rtbench_sampled");
+	ref_tracker_dir_init(&dirs[3], 128, "rtbench_object_off");
 
 	/* The slab object behind a live tracker. */
 	ref_tracker_alloc(&dirs[0], &tracker, GFP_KERNEL);
@@ -307,6 +311,12 @@ static int rtb_run_time(void)
 #else
 	pr_info("sampled64: skipped, this kernel has no sampled mode\n");
 #endif
+#ifdef RT_BENCH_HAVE_OBJECTS
+	ref_tracker_dir_set_tracked(&dirs[3], false);
+	RTB_FIG("object_off", &dirs[3], RTB_TRACKED, false);
+#else
+	pr_info("object_off: skipped, this kernel has no per-object sampling\n");
+#endif
 	RTB_FIG("part_stack_trace", NULL, RTB_PART_STACK_TRACE, false);
 	RTB_FIG("part_depot_save", NULL, RTB_PART_DEPOT_SAVE, false);
 	RTB_FIG("part_slab_pair", NULL, RTB_PART_SLAB_PAIR, false);
@@ -327,6 +337,7 @@ static int rtb_run_time(void)
 
 	ret = rtb_time_all(figs, n);
 
+	ref_tracker_dir_exit(&dirs[3]);
 	ref_tracker_dir_exit(&dirs[2]);
 	ref_tracker_dir_exit(&dirs[1]);
 	ref_tracker_dir_exit(&dirs[0]);

@@ -86,6 +86,30 @@ json() {
 	[ "$(json 'len(j["kernels"]["ours"]["consoles"])')" = 2 ]
 }
 
+@test "bench: a kernel with per-object sampling gets the object_off target; one without, none" {
+	# ours.console with a left-out directory's pair at 84 ns: 1.05x its
+	# untracked pair (80 ns), the limit itself, in both boots.
+	sed -e 's/^\(.*RTBENCH \)sampled64 150\.000 ns\(\r\?\)$/&\n\1object_off 84.000 ns\2/' \
+		"$B/ours.console" >"$BATS_TEST_TMPDIR/ours-obj.console"
+	[ "$(grep -c 'RTBENCH object_off 84.000 ns' "$BATS_TEST_TMPDIR/ours-obj.console")" = 2 ]
+	run "$REPO/tooling/bench-refs" --report "$B/base.console" "$BATS_TEST_TMPDIR/ours-obj.console" \
+		"$B/base.console" "$BATS_TEST_TMPDIR/ours-obj.console"
+	assert_status 0
+	grep -Eq '^object_off \(ns\) +- +- +- +84\.000 +0% +1\.05x +-$' <<<"$output" ||
+		fail_with "object_off row"
+	assert_output_has "target object_off vs untracked        1.05 (limit 1.05; range 1.05-1.05): met"
+	[ "$(json '[t["name"] for t in j["targets"]][-1]')" = "object_off vs untracked" ]
+	# Twice as slow in one boot of ours: the range straddles the limit.
+	scaled "$BATS_TEST_TMPDIR/ours-obj.console" "$BATS_TEST_TMPDIR/ours-obj2.console" object_off 2
+	run "$REPO/tooling/bench-refs" --report "$B/base.console" "$BATS_TEST_TMPDIR/ours-obj.console" \
+		"$B/base.console" "$BATS_TEST_TMPDIR/ours-obj2.console"
+	assert_status 0
+	assert_output_has "target object_off vs untracked        1.58 (limit 1.05; range 1.05-2.10): inconclusive"
+	run "$REPO/tooling/bench-refs" --report "$B/base.console" "$B/ours.console"
+	assert_status 0
+	! grep -q object_off <<<"$output" || fail_with "object_off reported for a kernel without it"
+}
+
 @test "bench: a missed target is reported as MISSED, in the table and the JSON, and is not an error" {
 	sed -e 's/RTBENCH tracker_bytes 32 /RTBENCH tracker_bytes 48 /' \
 		-e 's/RTBENCH tracked_q128 1600\.000 /RTBENCH tracked_q128 2032.000 /' \

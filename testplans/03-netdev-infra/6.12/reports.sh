@@ -4,6 +4,12 @@
 # Testplan 03-netdev-infra on 6.12, reports.sh: the tests of
 # ../reports.sh written for 6.12.
 
+# leak_dir DEV: an ERE for the tracker directory of DEV in reports.
+leak_dir() {
+	idx=$(cat "/sys/class/net/$1/ifindex") || return 1
+	echo "$1/$idx@[^ ]+"
+}
+
 tracked_leak_report() {
 	ip link add d0 type dummy || return 1
 	idx=$(cat /sys/class/net/d0/ifindex)

@@ -5,6 +5,14 @@
 # ../reports.sh written for 7.2 (../scenario-7.2.sh says what differs
 # and why).
 
+# leak_dir DEV: the tracker directory of DEV (netdev@ADDR), whose report
+# lines are expected (reported).
+leak_dir() {
+	d=$(dir_of "$1") || return 1
+	reported "$d"
+	echo "$d"
+}
+
 tracked_leak_report() {
 	ip link add d0 type dummy || return 1
 	a=$(dir_of d0) || return 1
