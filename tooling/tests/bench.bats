@@ -28,6 +28,14 @@ scaled() {
 	}' "$1" >"$2"
 }
 
+# doc_table N: the Nth recorded make bench table in docs/performance.md,
+# from its header line to the end of its code block.
+doc_table() {
+	awk -v n="$1" 'BEGIN { fence = sprintf("%c%c%c", 96, 96, 96) }
+		/^figure  / { k++ } k == n && $0 == fence { exit } k == n { print }' \
+		"$REPO/docs/performance.md"
+}
+
 # json EXPR: evaluate a Python expression on the JSON written (as j).
 json() {
 	python3 -c 'import json, sys; j = json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' \
@@ -314,7 +322,21 @@ json() {
 	assert_output_has "target tracker_bytes                 32.00 (limit 32; range 32.00-32.00): met"
 	assert_output_has "target sampled64 vs untracked         1.86 (limit 2; range 1.79-2.00): inconclusive"
 	# The same table as docs/performance.md's.
-	sed -n '/^figure  /,/^target sampled64/p' "$REPO/docs/performance.md" >"$BATS_TEST_TMPDIR/readme.txt"
+	doc_table 1 >"$BATS_TEST_TMPDIR/readme.txt"
 	cmp -s "$BATS_TEST_TMPDIR/readme.txt" "$OUT/bench/table.txt" ||
 		fail_with "docs/performance.md's table differs: $(diff "$BATS_TEST_TMPDIR/readme.txt" "$OUT/bench/table.txt")"
+}
+
+@test "bench: the consoles of make bench on 2026-12-07 (per-object sampling) give docs/performance.md's second table" {
+	local c=()
+	for i in 1 2 3; do
+		c+=("$B/run3-base-$i.console" "$B/run3-ours-$i.console")
+	done
+	run "$REPO/tooling/bench-refs" --report "${c[@]}"
+	assert_status 0
+	assert_output_has "target object_off vs untracked        0.89 (limit 1.05; range 0.85-0.91): met"
+	doc_table 2 >"$BATS_TEST_TMPDIR/doc.txt"
+	[ -s "$BATS_TEST_TMPDIR/doc.txt" ] || fail_with "no second table in docs/performance.md"
+	cmp -s "$BATS_TEST_TMPDIR/doc.txt" "$OUT/bench/table.txt" ||
+		fail_with "docs/performance.md's second table differs: $(diff "$BATS_TEST_TMPDIR/doc.txt" "$OUT/bench/table.txt")"
 }
