@@ -41,10 +41,7 @@ sampled_out_report() {
 	a=$(leak_dir d0) || return 1
 	echo "d0: $a"
 	echo d0 >"$leak/hold" || fail "hold failed" || return 1
-	del_in_background d0
-	sleep 3
-	expect_dmesg "unregister_netdevice: waiting for d0 to become free\. Usage count = 2" ||
-		return 1
+	delete_leaked d0 || return 1
 	report_block d0 | grep -E "ref_tracker: $a tracks none of its references: left out by per-object sampling \(ref_tracker\.sample_dirs\)$" ||
 		fail "no 'tracks none' line for $a" || return 1
 	report_block d0 | grep 'unregister_netdevice: d0: references tracked=0 no_stack=0 (no_tracker=0 untracked=0 unsampled=0)$' ||
@@ -55,6 +52,14 @@ sampled_out_report() {
 		fail "a stack group for a device left untracked" || return 1
 	echo d0 >"$leak/release" || fail "release failed" || return 1
 	wait_deleted d0 10
+}
+
+# delete_leaked DEV: delete DEV in the background while the module holds
+# one reference on it: its unregister must wait, and report.
+delete_leaked() {
+	del_in_background "$1"
+	sleep 3
+	expect_dmesg "unregister_netdevice: waiting for $1 to become free\\. Usage count = 2"
 }
 
 # quiet_dummy NAME: a dummy device, up, with IPv6 off on it, so that

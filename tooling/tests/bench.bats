@@ -36,6 +36,26 @@ doc_table() {
 		"$REPO/docs/performance.md"
 }
 
+# recorded_run PREFIX: the report of a recorded make bench, three boots a
+# side ($B/PREFIX-{base,ours}-N.console), in $output; it must succeed.
+recorded_run() {
+	local c=() i
+	for i in 1 2 3; do
+		c+=("$B/$1-base-$i.console" "$B/$1-ours-$i.console")
+	done
+	run "$REPO/tooling/bench-refs" --report "${c[@]}"
+	assert_status 0
+}
+
+# same_as_doc_table N: the table just written is docs/performance.md's
+# Nth, byte for byte.
+same_as_doc_table() {
+	doc_table "$1" >"$BATS_TEST_TMPDIR/doc.txt"
+	[ -s "$BATS_TEST_TMPDIR/doc.txt" ] || fail_with "no table $1 in docs/performance.md"
+	cmp -s "$BATS_TEST_TMPDIR/doc.txt" "$OUT/bench/table.txt" ||
+		fail_with "docs/performance.md's table $1 differs: $(diff "$BATS_TEST_TMPDIR/doc.txt" "$OUT/bench/table.txt")"
+}
+
 # json EXPR: evaluate a Python expression on the JSON written (as j).
 json() {
 	python3 -c 'import json, sys; j = json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' \
@@ -309,12 +329,7 @@ json() {
 }
 
 @test "bench: the consoles of a real make bench (2026-12-04, 3 boots a side) give docs/performance.md's table and verdicts" {
-	local c=()
-	for i in 1 2 3; do
-		c+=("$B/run2-base-$i.console" "$B/run2-ours-$i.console")
-	done
-	run "$REPO/tooling/bench-refs" --report "${c[@]}"
-	assert_status 0
+	recorded_run run2
 	grep -Eq '^tracked_q128 \(ns\) +6369\.003 +41% +60\.12x +6315\.375 +25% +51\.75x +0\.86x$' <<<"$output" ||
 		fail_with "tracked_q128 row"
 	assert_output_has "target tracked_q128 vs upstream       0.86 (limit 1; range 0.66-0.97): met"
@@ -322,21 +337,11 @@ json() {
 	assert_output_has "target tracker_bytes                 32.00 (limit 32; range 32.00-32.00): met"
 	assert_output_has "target sampled64 vs untracked         1.86 (limit 2; range 1.79-2.00): inconclusive"
 	# The same table as docs/performance.md's.
-	doc_table 1 >"$BATS_TEST_TMPDIR/readme.txt"
-	cmp -s "$BATS_TEST_TMPDIR/readme.txt" "$OUT/bench/table.txt" ||
-		fail_with "docs/performance.md's table differs: $(diff "$BATS_TEST_TMPDIR/readme.txt" "$OUT/bench/table.txt")"
+	same_as_doc_table 1
 }
 
 @test "bench: the consoles of make bench on 2026-12-07 (per-object sampling) give docs/performance.md's second table" {
-	local c=()
-	for i in 1 2 3; do
-		c+=("$B/run3-base-$i.console" "$B/run3-ours-$i.console")
-	done
-	run "$REPO/tooling/bench-refs" --report "${c[@]}"
-	assert_status 0
+	recorded_run run3
 	assert_output_has "target object_off vs untracked        0.89 (limit 1.05; range 0.85-0.91): met"
-	doc_table 2 >"$BATS_TEST_TMPDIR/doc.txt"
-	[ -s "$BATS_TEST_TMPDIR/doc.txt" ] || fail_with "no second table in docs/performance.md"
-	cmp -s "$BATS_TEST_TMPDIR/doc.txt" "$OUT/bench/table.txt" ||
-		fail_with "docs/performance.md's second table differs: $(diff "$BATS_TEST_TMPDIR/doc.txt" "$OUT/bench/table.txt")"
+	same_as_doc_table 2
 }
