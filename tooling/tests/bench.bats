@@ -39,11 +39,11 @@ doc_table() {
 # recorded_run PREFIX: the report of a recorded make bench, three boots a
 # side ($B/PREFIX-{base,ours}-N.console), in $output; it must succeed.
 recorded_run() {
-	local c=() i
+	local consoles=() i
 	for i in 1 2 3; do
-		c+=("$B/$1-base-$i.console" "$B/$1-ours-$i.console")
+		consoles+=("$B/$1-base-$i.console" "$B/$1-ours-$i.console")
 	done
-	run "$REPO/tooling/bench-refs" --report "${c[@]}"
+	run "$REPO/tooling/bench-refs" --report "${consoles[@]}"
 	assert_status 0
 }
 
