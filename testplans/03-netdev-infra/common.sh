@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=sh disable=SC2034 # leak, dbg: read by the files the scenario sources after this one
 #
-# Testplan 03-netdev-infra, common.sh: the helpers: a deletion in the
-# background and its end, the wait report of a device, a namespace's
+# Testplan 03-netdev-infra, common.sh: the helpers: IPv6 off on a
+# device, a deletion in the background and its end, the wait report of a device, a namespace's
 # inode number, a holder in a device's view, the module's readiness, the
 # stacks of a report.
 #
@@ -12,6 +12,15 @@
 
 leak=/sys/kernel/debug/netdev_ref_leak
 dbg=/sys/kernel/debug/ref_tracker
+
+# no_ipv6 DEV: no IPv6 on DEV, so that addrconf (inet6_dev, multicast,
+# routes) holds nothing on it: a view shows the 16 oldest groups of
+# holders only, and a test comparing refcounts must be alone to move
+# them.
+no_ipv6() {
+	echo 1 >"/proc/sys/net/ipv6/conf/$1/disable_ipv6" ||
+		fail "cannot disable IPv6 on $1"
+}
 
 # del_in_background DEV: start `ip link del DEV`; it blocks while a
 # reference is held. Its pid goes to $del_pid.

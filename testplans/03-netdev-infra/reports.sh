@@ -69,10 +69,7 @@ delete_leaked() {
 # test compares the refcount before and after its own operation.
 quiet_dummy() {
 	ip link add "$1" type dummy || return 1
-	if [ -e "/proc/sys/net/ipv6/conf/$1/disable_ipv6" ]; then
-		echo 1 >"/proc/sys/net/ipv6/conf/$1/disable_ipv6" ||
-			fail "cannot turn IPv6 off on $1" || return 1
-	fi
+	no_ipv6 "$1" || return 1
 	ip link set "$1" up
 }
 

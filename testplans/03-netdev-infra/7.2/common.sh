@@ -110,11 +110,3 @@ freed() {
 reported() {
 	echo "$1" >>/tmp/reported
 }
-
-# no_ipv6 DEV: no IPv6 on DEV, so that its view keeps room for the
-# holder a test takes last: a view shows the 16 oldest groups of
-# holders only, and addrconf's (inet6_dev, multicast, routes) are many.
-no_ipv6() {
-	echo 1 >"/proc/sys/net/ipv6/conf/$1/disable_ipv6" ||
-		fail "cannot disable IPv6 on $1"
-}
