@@ -28,7 +28,7 @@ export TOPICS CACHE_DIR OUT BASE BASE_TARBALL BASE_TREE JOBS QEMU_TIMEOUT \
 .DEFAULT_GOAL := all
 
 .PHONY: all help deps base apply build boot check bench-check test \
-	test-tooling export import series send-test kasan irqsoff selftests census bench bench-paths bench-pipeline \
+	test-tooling export import series send-test kasan irqsoff selftests census bench bench-netns bench-paths bench-pipeline \
 	clean clean-base distclean
 
 all: ## the main job: deps, base, apply, build, boot-test, check, series
@@ -88,9 +88,13 @@ selftests: ## upstream's net selftests (selftests/list) in the guest on 00-base 
 census: ## count untracked dev_hold/dev_put call sites per directory, base vs topics
 	tooling/census
 
-bench: ## cost of tracking: upstream's ref_tracker vs ours, then topic 04's per-packet paths (out/bench/)
+bench: ## cost of tracking: upstream's ref_tracker vs ours, namespace churn, then topic 04's per-packet paths (out/bench/)
 	tooling/bench-refs
+	tooling/bench-netns
 	tooling/bench-paths
+
+bench-netns: ## only the namespace churn: tracking compiled out vs upstream's vs ours in three modes (out/bench/netns/)
+	tooling/bench-netns
 
 bench-paths: ## only topic 04's per-packet paths: topic 03's tree vs 04's, same debug config (out/bench/paths/)
 	tooling/bench-paths

@@ -46,7 +46,7 @@ bench_stand_ins() {
 		ln -s "$KUNIT_DIR" "$CACHE_DIR/base/test/trees/$name/src/tools/testing/kunit"
 		echo "$label" >"$OUT/kernels/$name/bzImage"
 		echo "stand-in $name" >"$OUT/kernels/$name/commit"
-		echo "CONFIG_KUNIT=y" >"$OUT/kernels/$name/config"
+		printf 'CONFIG_KUNIT=y\nCONFIG_NET_DEV_REFCNT_TRACKER=y\n' >"$OUT/kernels/$name/config"
 		printf '#!/bin/sh\ncat >/dev/null\necho initramfs\n' >"$OUT/kernels/$name/gen_init_cpio"
 		chmod +x "$OUT/kernels/$name/gen_init_cpio"
 	done
@@ -74,7 +74,11 @@ bench_stand_ins() {
 		*kunit.enable=0*) ;;
 		*) printf '[    0.500000] KTAP version 1\r\n[    0.500001] 1..0\r\n' ;;
 		esac
-		grep -vE "RTBENCH (\${FAKE_QEMU_DROP:-[a-z0-9_]*_contended}) " "$FIXTURES/bench/run-\$(cat "\$k").console"
+		case "\$a" in
+		# The namespace churn plan (tooling/bench-netns): its own consoles.
+		*rtnetns.*) grep -vE "RTNETNS (\${FAKE_NETNS_DROP:-none}) " "$FIXTURES/bench/netns-smoke-\$(cat "\$k").console" ;;
+		*) grep -vE "RTBENCH (\${FAKE_QEMU_DROP:-[a-z0-9_]*_contended}) " "$FIXTURES/bench/run-\$(cat "\$k").console" ;;
+		esac
 	EOF
 	chmod +x "$S/make" "$S/qemu"
 	export PATH=$S:$PATH QEMU=$S/qemu
@@ -144,12 +148,26 @@ bench_stand_ins() {
 	if grep -q _contended "$OUT/smoke/bench/table.txt" "$OUT/smoke/bench/plans/bench-refs/expect"; then
 		fail_with "contended figures in the table or the plan"
 	fi
-	# One boot each, with the plan's command line and the tiny rounds.
-	[ "$(wc -l <"$BATS_TEST_TMPDIR/cmdlines")" -eq 2 ]
+	# One boot each of each plan, with the plans' command lines and the
+	# tiny rounds.
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/cmdlines")" -eq 4 ]
 	grep -c 'kunit.enable=0 ref_tracker_bench.iters=1000 ref_tracker_bench.rounds=1' "$BATS_TEST_TMPDIR/cmdlines" |
+		grep -qx 2 || fail_with "cmdlines: $(cat "$BATS_TEST_TMPDIR/cmdlines")"
+	grep -c 'kunit.enable=0 rtnetns.count=2 rtnetns.rounds=1' "$BATS_TEST_TMPDIR/cmdlines" |
 		grep -qx 2 || fail_with "cmdlines: $(cat "$BATS_TEST_TMPDIR/cmdlines")"
 	[ -f "$OUT/smoke/bench/base/logs/bench-refs.1/console.log" ]
 	[ -f "$OUT/smoke/bench/ours/logs/bench-refs.1/console.log" ]
+	# The namespace churn: upstream's row and each of ours' modes.
+	grep -q '^ours, per-object 1/64 ' "$OUT/smoke/bench/netns/table.txt" ||
+		fail_with "churn table: $(cat "$OUT/smoke/bench/netns/table.txt")"
+}
+
+@test "smoke: bench fails when the namespace churn lacks one of ours' modes" {
+	bench_stand_ins
+	FAKE_NETNS_DROP=object64 run "$REPO/tooling/smoke" bench
+	assert_status 1
+	assert_output_has "no object64 rounds for ours"
+	assert_output_has "smoke bench: FAIL"
 }
 
 @test "smoke: bench fails when the bench plan lacks kunit.enable=0 (issue 21's regression)" {
