@@ -28,7 +28,7 @@ export TOPICS CACHE_DIR OUT BASE BASE_TARBALL BASE_TREE JOBS QEMU_TIMEOUT \
 .DEFAULT_GOAL := all
 
 .PHONY: all help deps base apply build boot check bench-check test \
-	test-tooling export import series send-test kasan irqsoff selftests census bench bench-netns bench-paths bench-pipeline \
+	test-tooling export import series send-test kasan irqsoff selftests soak census bench bench-netns bench-paths bench-pipeline \
 	clean clean-base distclean
 
 all: ## the main job: deps, base, apply, build, boot-test, check, series
@@ -84,6 +84,9 @@ irqsoff: ## measure how long a tracker's debugfs read keeps interrupts off (irqs
 
 selftests: ## upstream's net selftests (selftests/list) in the guest on 00-base and the last topic, compared (out/selftests/)
 	tooling/selftests
+
+soak: ## KASAN+lockdep kernels of 00-base and the last topic under churn with failing allocations, DURATION s each (out/soak/)
+	QEMU_MEM=2048 tooling/soak
 
 census: ## count untracked dev_hold/dev_put call sites per directory, base vs topics
 	tooling/census
