@@ -16,9 +16,9 @@
 # against upstream's when no "off" kernel was booted. The least and most
 # favourable boots give the cost's range.
 #
-# Exit: 0 written, 1 a console without figures or a kernel without a mode
-# it must have (ours: full, sampled64, object64; others: default), 2
-# usage.
+# Exit: 0 written, 1 a console without figures, a kernel without a mode
+# it must have (ours: full, sampled64, object64; others: default), a
+# round of no namespaces or no time, or a round missing, 2 usage.
 
 import argparse
 import json
@@ -41,17 +41,32 @@ NAMES = {
 ORDER = ["off", "upstream", "ours"]
 
 
+class BadConsole(Exception):
+    pass
+
+
 def read(console):
-    """{mode: [rate per round]} and the namespaces a round."""
-    rates, count = {}, None
+    """{mode: [rate per round]} and the namespaces a round. A round of
+    no namespaces or no time, or a mode whose rounds are not 1..N in
+    order (a line lost in the console), is an error."""
+    rates, rounds, count = {}, {}, None
     with open(console, errors="replace") as f:
         for line in f:
             m = LINE.search(line)
             if not m:
                 continue
-            mode, n, cs = m.group(1), int(m.group(3)), int(m.group(4))
+            mode, r, n, cs = m.group(1), int(m.group(2)), int(m.group(3)), int(m.group(4))
+            if n <= 0 or cs <= 0:
+                raise BadConsole(f"{console}: round {r} of {mode}: {n} namespaces in {cs} cs")
+            if r != len(rounds.setdefault(mode, [])) + 1:
+                raise BadConsole(f"{console}: round {r} of {mode} follows round "
+                                 f"{len(rounds[mode])}: a round is missing")
+            rounds[mode].append(r)
             count = n
-            rates.setdefault(mode, []).append(n * 100.0 / max(cs, 1))
+            rates.setdefault(mode, []).append(n * 100.0 / cs)
+    if len({len(v) for v in rounds.values()}) > 1:
+        raise BadConsole(f"{console}: modes with different numbers of rounds: "
+                         + ", ".join(f"{k} {len(v)}" for k, v in rounds.items()))
     return rates, count
 
 
@@ -72,7 +87,12 @@ def main():
         if label not in ORDER:
             print(f"bench_netns_report: {label}: not one of {' '.join(ORDER)}", file=sys.stderr)
             return 2
-        rates, count = read(console)
+        try:
+            rates, count = read(console)
+        except BadConsole as e:
+            print(f"bench_netns_report: {e}", file=sys.stderr)
+            bad = True
+            continue
         for mode in MODES.get(label, ["default"]):
             if not rates.get(mode):
                 print(f"bench_netns_report: {console} (boot {boot}): no {mode} rounds "

@@ -16,14 +16,16 @@ setup() {
 }
 
 # console FILE MODE:CENTISECONDS...: a console of a guest that ran
-# rounds of 10 namespaces, one per MODE:CENTISECONDS, in that order.
+# rounds of 10 namespaces, one per MODE:CENTISECONDS, in that order,
+# each mode's rounds numbered from 1.
 console() {
-	local f=$1 m r=0
+	local f=$1 m
+	local -A r=()
 	shift
 	echo "KTAP version 1" >"$f"
 	for m in "$@"; do
-		r=$((r + 1))
-		printf '# rtnetns: RTNETNS %s %d 10 %s\r\n' "${m%%:*}" "$r" "${m#*:}" >>"$f"
+		r[${m%%:*}]=$((${r[${m%%:*}]:-0} + 1))
+		printf '# rtnetns: RTNETNS %s %d 10 %s\r\n' "${m%%:*}" "${r[${m%%:*}]}" "${m#*:}" >>"$f"
 	done
 }
 
@@ -99,6 +101,22 @@ fake_kernel() {
 	assert_output_has "$C/empty (boot 1): no default rounds for upstream"
 }
 
+@test "bench-netns: a round of no time or no namespaces, a lost round, or uneven modes fail the report" {
+	console "$C/up" default:100
+	console "$C/zero" full:0 sampled64:100 object64:100
+	run "$REPO/tooling/bench-netns" --report "upstream:1:$C/up" "ours:1:$C/zero"
+	assert_status 1
+	assert_output_has "round 1 of full: 10 namespaces in 0 cs"
+	printf '# rtnetns: RTNETNS default 1 10 100\n# rtnetns: RTNETNS default 3 10 100\n' >"$C/lost"
+	run "$REPO/tooling/bench-netns" --report "upstream:1:$C/lost"
+	assert_status 1
+	assert_output_has "round 3 of default follows round 1: a round is missing"
+	console "$C/uneven" full:100 full:100 sampled64:100 object64:100
+	run "$REPO/tooling/bench-netns" --report "upstream:1:$C/up" "ours:1:$C/uneven"
+	assert_status 1
+	assert_output_has "modes with different numbers of rounds: full 2, sampled64 1, object64 1"
+}
+
 @test "bench-netns: usage errors exit 2" {
 	run "$REPO/tooling/bench-netns" --report
 	assert_status 2
@@ -122,7 +140,7 @@ fake_kernel() {
 	assert_output_has "BENCH_KERNELS=nope: bench or test"
 	BENCH_BUILD=0 run "$REPO/tooling/bench-netns"
 	assert_status 2
-	assert_output_has "no kernel in $OUT/kernels/00-base-bench-off; run make bench first"
+	assert_output_has "no bzImage in $OUT/kernels/00-base-bench-off; run make bench first"
 }
 
 @test "bench-netns: a kernel whose configuration contradicts its label is refused before any boot" {
@@ -137,7 +155,8 @@ fake_kernel() {
 	BENCH_BUILD=0 run "$REPO/tooling/bench-netns"
 	assert_status 1
 	assert_output_has "01-ref-tracker-core-bench does not track device references (no CONFIG_NET_DEV_REFCNT_TRACKER=y): not a ours kernel"
-	refute_output_has "booting"
+	# Refused before anything was laid out for a boot.
+	[ ! -e "$OUT/bench/netns/plans" ] || fail_with "a plan was written before the refusal"
 }
 
 @test "bench-netns: the off kernel is bench.config with tracking compiled out, and the survival check shows it" {
@@ -156,11 +175,20 @@ fake_kernel() {
 	run bash -c '. "$1/tooling/lib/common.sh"; shift; check_survival "$@"' _ "$REPO" "$c" "${frags[@]}"
 	assert_status 1
 	assert_output_has "# CONFIG_NET_DEV_REFCNT_TRACKER is not set (have: CONFIG_NET_DEV_REFCNT_TRACKER=y) from $REPO/qemu/bench-off.config"
-	# tooling/config merges bench.config first for VARIANT=bench-off, and
-	# refuses a VARIANT A-B without qemu/A.config.
+	# tooling/config refuses a VARIANT A-B without qemu/A.config.
 	VARIANT=nope-x run "$REPO/tooling/config" 00-base "$BATS_TEST_TMPDIR" "$BATS_TEST_TMPDIR/build"
 	assert_status 2
 	assert_output_has "VARIANT=nope-x: no $REPO/qemu/nope.config"
+}
+
+@test "bench-netns: tooling/config merges base.config, then bench.config, then bench-off.config for VARIANT=bench-off" {
+	config_stubs
+	VARIANT=bench-off run "$REPO/tooling/config" 00-base "$BATS_TEST_TMPDIR/src" "$BATS_TEST_TMPDIR/build"
+	assert_status 0
+	[ "$(cat "$BATS_TEST_TMPDIR/merged")" = "$REPO/qemu/base.config $REPO/qemu/bench.config $REPO/qemu/bench-off.config" ] ||
+		fail_with "merged: $(cat "$BATS_TEST_TMPDIR/merged")"
+	grep -qx '# CONFIG_NET_DEV_REFCNT_TRACKER is not set' "$BATS_TEST_TMPDIR/build/.config" ||
+		fail_with "tracking still on in the .config written"
 }
 
 @test "bench-netns: the guest plan reads its parameters from the command line and gives every pair its own /30" {

@@ -300,3 +300,29 @@ setup_kernel_tools() {
 	printf '%s\n' 'REF TRACKER (TEST ENTRY)' 'M:	Ref Maintainer <ref@example.org>' \
 		'L:	netdev@vger.kernel.org' 'S:	Maintained' 'F:	lib/ref_tracker.c' '' >"$w/MAINTAINERS"
 }
+
+# config_stubs: a kernel source whose merge_config.sh records the
+# fragments it was given and merges them (the last value of each option
+# wins), and a make whose tinyconfig writes an empty .config.
+config_stubs() {
+	local s=$BATS_TEST_TMPDIR/src
+	mkdir -p "$s/scripts/kconfig" "$BATS_TEST_TMPDIR/build" "$BATS_TEST_TMPDIR/bin"
+	cat >"$s/scripts/kconfig/merge_config.sh" <<-EOF
+		#!/bin/bash
+		# -m -O DIR BASECONFIG FRAGMENT...
+		out=\$3
+		shift 4
+		echo "\$*" >"$BATS_TEST_TMPDIR/merged"
+		cat "\$@" | sed -n 's/^\(CONFIG_[A-Z0-9_]*\)=.*/\1 &/p; s/^# \(CONFIG_[A-Z0-9_]*\) is not set\$/\1 &/p' |
+			awk '{ k = \$1; sub(/^[^ ]* /, ""); v[k] = \$0; if (!(k in o)) { o[k] = ++n; ks[n] = k } }
+				END { for (i = 1; i <= n; i++) print v[ks[i]] }' >"\$out/.config"
+	EOF
+	chmod +x "$s/scripts/kconfig/merge_config.sh"
+	cat >"$BATS_TEST_TMPDIR/bin/make" <<-EOF
+		#!/bin/sh
+		for a; do case "\$a" in O=*) o=\${a#O=} ;; esac; done
+		case "\$*" in *tinyconfig*) : >"\$o/.config" ;; esac
+	EOF
+	chmod +x "$BATS_TEST_TMPDIR/bin/make"
+	export PATH=$BATS_TEST_TMPDIR/bin:$PATH
+}

@@ -22,7 +22,7 @@ guest_sh() {
 
 @test "soak: usage errors exit 2 before anything is built" {
 	local v
-	for v in DURATION=0 DURATION=x SEED=-1 SOAK_PERCENT=0 SOAK_PERCENT=101 SOAK_BASE=2; do
+	for v in DURATION=0 DURATION=x SEED=-1 SEED=08 SOAK_PERCENT=0 SOAK_PERCENT=101 SOAK_BASE=2 SOAK_TIMEOUT=x; do
 		env "$v" "$REPO/tooling/soak" >"$BATS_TEST_TMPDIR/out" 2>&1 && fail_with "$v: exit 0"
 		[ $? = 2 ] || fail_with "$v: not exit 2: $(cat "$BATS_TEST_TMPDIR/out")"
 		grep -qF "${v%%=*}=" "$BATS_TEST_TMPDIR/out" || fail_with "$v: not named: $(cat "$BATS_TEST_TMPDIR/out")"
@@ -49,6 +49,16 @@ guest_sh() {
 	echo CONFIG_FAILSLAB=y >>"$c"
 	run bash -c '. "$1/tooling/lib/common.sh"; shift; check_survival "$@"' _ "$REPO" "$c" "${frags[@]}"
 	assert_status 0
+}
+
+@test "soak: tooling/config merges base.config, then kasan.config, then kasan-soak.config for VARIANT=kasan-soak" {
+	config_stubs
+	VARIANT=kasan-soak run "$REPO/tooling/config" 00-base "$BATS_TEST_TMPDIR/src" "$BATS_TEST_TMPDIR/build"
+	assert_status 0
+	[ "$(cat "$BATS_TEST_TMPDIR/merged")" = "$REPO/qemu/base.config $REPO/qemu/kasan.config $REPO/qemu/kasan-soak.config" ] ||
+		fail_with "merged: $(cat "$BATS_TEST_TMPDIR/merged")"
+	grep -qx 'CONFIG_FAILSLAB=y' "$BATS_TEST_TMPDIR/build/.config" || fail_with "no failslab in the .config written"
+	grep -qx 'CONFIG_KASAN=y' "$BATS_TEST_TMPDIR/build/.config" || fail_with "no KASAN in the .config written"
 }
 
 @test "soak: the guest reads its parameters from the command line" {
