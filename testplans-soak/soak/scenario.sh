@@ -152,6 +152,22 @@ soak_ipb() {
 		usleep 5000
 	done
 	echo 1 >"/proc/$_p/make-it-fail" 2>/dev/null || true
+	# At most 120 s: under injected faults netlink can lose the reply
+	# ip waits for (seen on 00-base and with the topics: ip asleep in
+	# netlink_recvmsg for good). Such an ip is killed and counted, with
+	# where it slept and the command it was on, not left to hang the
+	# worker.
+	_t=0
+	while [ "$_t" -lt 1200 ]; do
+		read -r _ _ _st _ <"/proc/$_p/stat" 2>/dev/null || break
+		[ "$_st" != Z ] || break
+		_t=$((_t + 1))
+		usleep 100000
+	done
+	if [ "$_t" -ge 1200 ]; then
+		echo "$_w $(cat "/proc/$_p/wchan" 2>/dev/null) ip $*: $(head -n 1 "$_f")" >>/tmp/soak.timeouts
+		kill -9 "$_p" 2>/dev/null || true
+	fi
 	wait "$_p" || soak_fail_count "$_w"
 }
 
@@ -350,7 +366,7 @@ soak_churn() {
 	r1=$RANDOM
 	RANDOM=$seed
 	[ -n "$r1" ] && [ "$r1" = "$RANDOM" ] || fail "this shell's RANDOM cannot be seeded: no replay" || return 1
-	rm -f /tmp/soak.iter.* /tmp/soak.fail.* /tmp/soak.ended.* /tmp/soak.pid.* /tmp/soak.ip.* /tmp/soak.log.* /tmp/soak.dbg
+	rm -f /tmp/soak.iter.* /tmp/soak.fail.* /tmp/soak.ended.* /tmp/soak.pid.* /tmp/soak.ip.* /tmp/soak.log.* /tmp/soak.timeouts /tmp/soak.dbg
 	start=$(soak_now)
 	soak_end=$((start + seconds))
 	half=$((start + seconds / 2))
@@ -412,6 +428,12 @@ soak_churn() {
 	soak_fig iterations_sock "$1"
 	soak_fig sockets_opened "$2"
 	soak_fig sockets_failed "$3"
+	touch /tmp/soak.timeouts
+	soak_fig ip_timeouts "$(wc -l </tmp/soak.timeouts)"
+	if [ -s /tmp/soak.timeouts ]; then
+		echo "soak: ip processes killed after 120 s (worker, wait channel, batch's first command):"
+		sed 's/^/soak:   /' /tmp/soak.timeouts
+	fi
 	soak_fig faults_phase1_tracker_cache "$p1"
 	soak_fig faults_phase2_slab "$p2slab"
 	soak_fig faults_phase2_page "$p2page"
