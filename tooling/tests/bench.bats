@@ -308,11 +308,11 @@ json() {
 			grep -vE '^CONFIG_(PROVE_LOCKING|DEBUG_ATOMIC_SLEEP|KUNIT|RUNTIME_TESTING_MENU|TEST_REF_TRACKER)='
 		grep -E '^# CONFIG_.* is not set$' "$REPO/qemu/bench.config"
 	} >"$c"
-	run bash -c '. "$1/tooling/lib/common.sh"; shift; check_survival "$@"' _ "$REPO" "$c" "${frags[@]}"
+	survival "$c" "${frags[@]}"
 	assert_status 0
 	# ... and one where lockdep survived fails, naming bench.config only.
 	sed -i 's/^# CONFIG_PROVE_LOCKING is not set$/CONFIG_PROVE_LOCKING=y/' "$c"
-	run bash -c '. "$1/tooling/lib/common.sh"; shift; check_survival "$@"' _ "$REPO" "$c" "${frags[@]}"
+	survival "$c" "${frags[@]}"
 	assert_status 1
 	assert_output_has "# CONFIG_PROVE_LOCKING is not set (have: CONFIG_PROVE_LOCKING=y) from $REPO/qemu/bench.config"
 	refute_output_has "from $REPO/qemu/base.config"

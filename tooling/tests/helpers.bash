@@ -326,3 +326,25 @@ config_stubs() {
 	chmod +x "$BATS_TEST_TMPDIR/bin/make"
 	export PATH=$BATS_TEST_TMPDIR/bin:$PATH
 }
+
+# survival CONFIG FRAGMENT...: run tooling/lib/common.sh's check_survival
+# (every option a fragment sets must be in CONFIG as the last fragment
+# that names it says) with bats' run.
+survival() {
+	run bash -c '. "$1/tooling/lib/common.sh"; shift; check_survival "$@"' _ "$REPO" "$@"
+}
+
+# assert_merge_order VARIANT FRAGMENT...: tooling/config for 00-base
+# with VARIANT merges exactly these fragments of qemu/, in this order
+# (through config_stubs' merge_config.sh).
+assert_merge_order() {
+	local v=$1 want='' f
+	shift
+	for f; do
+		want+="${want:+ }$REPO/qemu/$f"
+	done
+	config_stubs
+	VARIANT=$v run "$REPO/tooling/config" 00-base "$BATS_TEST_TMPDIR/src" "$BATS_TEST_TMPDIR/build"
+	assert_status 0
+	[ "$(cat "$BATS_TEST_TMPDIR/merged")" = "$want" ] || fail_with "merged: $(cat "$BATS_TEST_TMPDIR/merged")"
+}

@@ -43,20 +43,16 @@ guest_sh() {
 		cat "${frags[@]}" | grep -E '^CONFIG_' | grep -v '^CONFIG_FAILSLAB='
 		grep -hE '^# CONFIG_.* is not set$' "${frags[@]}"
 	} >"$c"
-	run bash -c '. "$1/tooling/lib/common.sh"; shift; check_survival "$@"' _ "$REPO" "$c" "${frags[@]}"
+	survival "$c" "${frags[@]}"
 	assert_status 1
 	assert_output_has "CONFIG_FAILSLAB=y"
 	echo CONFIG_FAILSLAB=y >>"$c"
-	run bash -c '. "$1/tooling/lib/common.sh"; shift; check_survival "$@"' _ "$REPO" "$c" "${frags[@]}"
+	survival "$c" "${frags[@]}"
 	assert_status 0
 }
 
 @test "soak: tooling/config merges base.config, then kasan.config, then kasan-soak.config for VARIANT=kasan-soak" {
-	config_stubs
-	VARIANT=kasan-soak run "$REPO/tooling/config" 00-base "$BATS_TEST_TMPDIR/src" "$BATS_TEST_TMPDIR/build"
-	assert_status 0
-	[ "$(cat "$BATS_TEST_TMPDIR/merged")" = "$REPO/qemu/base.config $REPO/qemu/kasan.config $REPO/qemu/kasan-soak.config" ] ||
-		fail_with "merged: $(cat "$BATS_TEST_TMPDIR/merged")"
+	assert_merge_order kasan-soak base.config kasan.config kasan-soak.config
 	grep -qx 'CONFIG_FAILSLAB=y' "$BATS_TEST_TMPDIR/build/.config" || fail_with "no failslab in the .config written"
 	grep -qx 'CONFIG_KASAN=y' "$BATS_TEST_TMPDIR/build/.config" || fail_with "no KASAN in the .config written"
 }
