@@ -425,6 +425,21 @@ check_mbox() {
 	fi
 }
 
+# bench_boots_lock / bench_boots_unlock: a benchmark's boots run under
+# BUILD_LOCK when it is set (fd 8), back to back: two TCG vCPUs keep both
+# cores of a small machine as busy as a build, so no kernel build of a
+# concurrent run may skew one kernel's figures.
+bench_boots_lock() {
+	[ -n "${BUILD_LOCK:-}" ] || return 0
+	exec 8>"$BUILD_LOCK"
+	info "waiting for $BUILD_LOCK (concurrent kernel builds) before booting"
+	flock 8
+}
+
+bench_boots_unlock() {
+	[ -z "${BUILD_LOCK:-}" ] || exec 8>&-
+}
+
 # take_lock: hold $CACHE_DIR/lock for the rest of this command and its
 # children, so two runs never share a work repository; a second run
 # waits up to LOCK_WAIT seconds (default 0) and then exits 2.

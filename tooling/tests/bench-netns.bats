@@ -154,7 +154,7 @@ fake_kernel() {
 	fake_kernel 01-ref-tracker-core-bench n
 	BENCH_BUILD=0 run "$REPO/tooling/bench-netns"
 	assert_status 1
-	assert_output_has "01-ref-tracker-core-bench does not track device references (no CONFIG_NET_DEV_REFCNT_TRACKER=y): not a ours kernel"
+	assert_output_has "01-ref-tracker-core-bench does not track device references (no CONFIG_NET_DEV_REFCNT_TRACKER=y): the ours kernel must"
 	# Refused before anything was laid out for a boot.
 	[ ! -e "$OUT/bench/netns/plans" ] || fail_with "a plan was written before the refusal"
 }
