@@ -18,6 +18,11 @@
  *   object_off       tracked_q128 on a directory that per-object sampling
  *                    left out, which tracks none of its references (only
  *                    where ref_tracker_dir_set_tracked() exists)
+ *   unsampled        tracked_q128 on a directory whose interval is 2^32 - 1,
+ *                    so that every pair timed is one that sampled mode
+ *                    does not track: what the 63 pairs in 64 of sampled64
+ *                    cost, counted at their acquire site (only where
+ *                    ref_tracker_alloc_from() exists: the site tables)
  *   *_contended      the same on one directory from two kthreads bound to
  *                    CPUs 0 and 1 (ns per pair, averaged over the threads)
  *   tracker_bytes    ksize() of a live tracker: its slab object size
@@ -279,7 +284,7 @@ static int rtb_run_time(void)
 	bool smp;
 	int ret;
 
-	dirs = kcalloc(4, sizeof(*dirs), GFP_KERNEL);
+	dirs = kcalloc(5, sizeof(*dirs), GFP_KERNEL);
 	figs = kcalloc(RTB_MAX_FIGS, sizeof(*figs), GFP_KERNEL);
 	if (!dirs || !figs) {
 		kfree(dirs);
@@ -290,6 +295,7 @@ static int rtb_run_time(void)
 	ref_tracker_dir_init(&dirs[1], 0, "rtbench_q0");
 	ref_tracker_dir_init(&dirs[2], 128, "rtbench_sampled");
 	ref_tracker_dir_init(&dirs[3], 128, "rtbench_object_off");
+	ref_tracker_dir_init(&dirs[4], 128, "rtbench_unsampled");
 
 	/* The slab object behind a live tracker. */
 	ref_tracker_alloc(&dirs[0], &tracker, GFP_KERNEL);
@@ -317,6 +323,12 @@ static int rtb_run_time(void)
 #else
 	pr_info("object_off: skipped, this kernel has no per-object sampling\n");
 #endif
+#ifdef RT_BENCH_HAVE_SITES
+	ref_tracker_dir_set_sample(&dirs[4], UINT_MAX);
+	RTB_FIG("unsampled", &dirs[4], RTB_TRACKED, false);
+#else
+	pr_info("unsampled: skipped, this kernel has no acquire site tables\n");
+#endif
 	RTB_FIG("part_stack_trace", NULL, RTB_PART_STACK_TRACE, false);
 	RTB_FIG("part_depot_save", NULL, RTB_PART_DEPOT_SAVE, false);
 	RTB_FIG("part_slab_pair", NULL, RTB_PART_SLAB_PAIR, false);
@@ -337,6 +349,7 @@ static int rtb_run_time(void)
 
 	ret = rtb_time_all(figs, n);
 
+	ref_tracker_dir_exit(&dirs[4]);
 	ref_tracker_dir_exit(&dirs[3]);
 	ref_tracker_dir_exit(&dirs[2]);
 	ref_tracker_dir_exit(&dirs[1]);
