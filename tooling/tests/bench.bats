@@ -56,6 +56,15 @@ same_as_doc_table() {
 		fail_with "docs/performance.md's table $1 differs: $(diff "$BATS_TEST_TMPDIR/doc.txt" "$OUT/bench/table.txt")"
 }
 
+# with_figure NAME NS OUT: ours.console with NAME at NS ns after its
+# sampled64 line (in the printk and the KTAP copy), as a kernel that has
+# the figure prints it, in OUT.
+with_figure() {
+	sed -e "s/^\\(.*RTBENCH \\)sampled64 150\\.000 ns\\(\r\\?\\)\$/&\\n\\1$1 $2 ns\\2/" \
+		"$B/ours.console" >"$3"
+	[ "$(grep -c "RTBENCH $1 $2 ns" "$3")" = 2 ]
+}
+
 # json EXPR: evaluate a Python expression on the JSON written (as j).
 json() {
 	python3 -c 'import json, sys; j = json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' \
@@ -117,9 +126,7 @@ json() {
 @test "bench: a kernel with per-object sampling gets the object_off target; one without, none" {
 	# ours.console with a left-out directory's pair at 84 ns: 1.05x its
 	# untracked pair (80 ns), the limit itself, in both boots.
-	sed -e 's/^\(.*RTBENCH \)sampled64 150\.000 ns\(\r\?\)$/&\n\1object_off 84.000 ns\2/' \
-		"$B/ours.console" >"$BATS_TEST_TMPDIR/ours-obj.console"
-	[ "$(grep -c 'RTBENCH object_off 84.000 ns' "$BATS_TEST_TMPDIR/ours-obj.console")" = 2 ]
+	with_figure object_off 84.000 "$BATS_TEST_TMPDIR/ours-obj.console"
 	run "$REPO/tooling/bench-refs" --report "$B/base.console" "$BATS_TEST_TMPDIR/ours-obj.console" \
 		"$B/base.console" "$BATS_TEST_TMPDIR/ours-obj.console"
 	assert_status 0
@@ -141,9 +148,7 @@ json() {
 @test "bench: a kernel with acquire site tables gets the unsampled target, judged against 1.5x" {
 	# ours.console with an unsampled pair at 120 ns: 1.5x its untracked
 	# pair (80 ns), the limit itself, in both boots.
-	sed -e 's/^\(.*RTBENCH \)sampled64 150\.000 ns\(\r\?\)$/&\n\1unsampled 120.000 ns\2/' \
-		"$B/ours.console" >"$BATS_TEST_TMPDIR/ours-sites.console"
-	[ "$(grep -c 'RTBENCH unsampled 120.000 ns' "$BATS_TEST_TMPDIR/ours-sites.console")" = 2 ]
+	with_figure unsampled 120.000 "$BATS_TEST_TMPDIR/ours-sites.console"
 	run "$REPO/tooling/bench-refs" --report "$B/base.console" "$BATS_TEST_TMPDIR/ours-sites.console" \
 		"$B/base.console" "$BATS_TEST_TMPDIR/ours-sites.console"
 	assert_status 0
