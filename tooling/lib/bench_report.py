@@ -212,7 +212,7 @@ def main():
     def judge_parts(name, f, g, limit, what):
         o, b = fg.in_parts("ours", f), fg.in_parts("base", g)
         val = lo_ = hi_ = ""
-        if o and b and num(median(b)) > 0 and min(b) > 0:
+        if o and b and min(b) > 0:
             val = num(median(o)) / num(median(b))
             lo_, hi_ = min(o) / max(b), max(o) / min(b)
         tg.judge(name, val, lo_, hi_, limit, what, True)
