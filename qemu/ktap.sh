@@ -23,10 +23,19 @@
 # /sys/kernel/debug/clear_warn_once) the once-only warnings are re-armed
 # before every test, so a WARN_ON_ONCE() a boot-time test or an earlier
 # test already fired fires again for this one.
+#
+# KTAP_TEST_TIMEOUT (seconds, default 120; 0: none; a scenario may set
+# its own): a test still running after that long is not ok, and its
+# processes are printed first, each with its state, wait channel and
+# kernel stack, then killed. A test blocked in the kernel then ends with
+# where it is blocked, and the tests after it still run, where it would
+# otherwise hold the guest until the plan's timeout with nothing said.
 
 ktap_dmesg_mark=0
 ktap_skip_file=${KTAP_SKIP_FILE:-/tmp/ktap.skip}
+ktap_out_file=${KTAP_OUT_FILE:-/tmp/ktap.out}
 : "${KTAP_REARM:=0}"
+: "${KTAP_TEST_TIMEOUT:=120}"
 
 # busybox sh runs its own applets before searching PATH; the scenarios
 # want the host's iproute2, which knows veth peers, netns, vlan, bridge.
@@ -91,6 +100,52 @@ ktap_uptime() {
 	echo "${ktap_up%.*}${ktap_up#*.}" | sed 's/^0*//; s/^$/0/'
 }
 
+# ktap_family PID: PID and every process descended from it, by PPid.
+ktap_family() {
+	kf_list=" $1 "
+	kf_more=1
+	while [ "$kf_more" = 1 ]; do
+		kf_more=0
+		for kf_d in /proc/[0-9]*; do
+			kf_p=${kf_d#/proc/}
+			case "$kf_list" in *" $kf_p "*) continue ;; esac
+			kf_pp=$(sed -n 's/^PPid:[[:space:]]*//p' "$kf_d/status" 2>/dev/null) ||
+				continue
+			case "$kf_list" in
+			*" $kf_pp "*)
+				kf_list="$kf_list$kf_p "
+				kf_more=1
+				;;
+			esac
+		done
+	done
+	echo "$kf_list"
+}
+
+# ktap_watchdog PID NAME: once a second, until PID (test NAME) is gone;
+# after KTAP_TEST_TIMEOUT seconds, print its processes and kill them.
+ktap_watchdog() {
+	kw_n=0
+	while kill -0 "$1" 2>/dev/null; do
+		if [ "$kw_n" -ge "$KTAP_TEST_TIMEOUT" ]; then
+			kw_family=$(ktap_family "$1")
+			echo "# ktap: $2 still running after ${KTAP_TEST_TIMEOUT}s (KTAP_TEST_TIMEOUT); its processes:"
+			for kw_p in $kw_family; do
+				kw_state=$(sed -n 's/^State:[[:space:]]*//p' "/proc/$kw_p/status" 2>/dev/null) ||
+					continue
+				echo "# ktap: $kw_p [$kw_state] $(tr '\0' ' ' <"/proc/$kw_p/cmdline" 2>/dev/null)(wchan $(cat "/proc/$kw_p/wchan" 2>/dev/null))"
+				sed 's/^/# ktap:     /' "/proc/$kw_p/stack" 2>/dev/null || true
+			done
+			# shellcheck disable=SC2086 # one pid per word
+			kill -9 $kw_family 2>/dev/null
+			echo "# ktap: $2 killed"
+			return
+		fi
+		kw_n=$((kw_n + 1))
+		sleep 1
+	done
+}
+
 ktap_run() {
 	n=0
 	for t in $TESTS; do
@@ -108,8 +163,12 @@ ktap_run() {
 		fi
 		ktap_dmesg_mark=$(dmesg | wc -l)
 		ktap_t0=$(ktap_uptime)
-		out=$(set -e; "$t" 2>&1)
+		(set -e; "$t") >"$ktap_out_file" 2>&1 </dev/null &
+		ktap_pid=$!
+		[ "$KTAP_TEST_TIMEOUT" = 0 ] || ktap_watchdog "$ktap_pid" "$t" &
+		wait "$ktap_pid" 2>/dev/null
 		rc=$?
+		out=$(cat "$ktap_out_file")
 		ktap_t1=$(ktap_uptime)
 		if [ -n "$out" ]; then
 			printf '%s\n' "$out" | sed 's/^/# /'

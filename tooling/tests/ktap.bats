@@ -120,3 +120,43 @@ ok 1 prints_ok" ] || fail_with "test output leaked into the KTAP structure"
 	grep -qxE '# slow took [12]\.[0-9]{2}s' <<<"$output" || fail_with "slow did not take about 1 s: $output"
 	[ "$(grep -A1 '^# slow took' <<<"$output" | tail -n 1)" = "ok 2 slow" ] || fail_with "the duration is not right before the result"
 }
+
+@test "ktap.sh: a test still running after KTAP_TEST_TIMEOUT is not ok, its processes shown and killed; the next test runs" {
+	cat >"$BATS_TEST_TMPDIR/hang.sh" <<-'EOF2'
+		TESTS="stuck after"
+		stuck() {
+			echo "stuck: waiting"
+			sleep 67 &
+			wait
+			touch "$MARK_DIR/stuck-woke"
+		}
+		after() { touch "$MARK_DIR/after"; }
+	EOF2
+	KTAP_TEST_TIMEOUT=2 run timeout 30 "$BUSYBOX" sh "$FIXTURES/ktap/run.sh" "$BATS_TEST_TMPDIR/hang.sh"
+	assert_status 0
+	assert_output_has "# ktap: stuck still running after 2s (KTAP_TEST_TIMEOUT); its processes:"
+	# The test's own shell and the sleep it waits for, with their states.
+	grep -qE '^# ktap: [0-9]+ \[S[^]]*\] sleep 67 \(wchan ' <<<"$output" ||
+		fail_with "no line for the sleep the test waits in: $output"
+	assert_output_has "# ktap: stuck killed"
+	assert_output_has "# stuck: waiting"
+	assert_output_has "not ok 1 stuck"
+	assert_output_has "ok 2 after"
+	[ -e "$MARK_DIR/after" ] || fail_with "the test after the stuck one did not run"
+	[ ! -e "$MARK_DIR/stuck-woke" ] || fail_with "the stuck test went on after it was killed"
+	# Killed, not left behind (no other test sleeps 67 s).
+	! pgrep -fx 'sleep 67' >/dev/null || fail_with "the stuck test's sleep outlived it"
+}
+
+@test "ktap.sh: KTAP_TEST_TIMEOUT=0 lets a test take as long as it takes" {
+	cat >"$BATS_TEST_TMPDIR/long.sh" <<-'EOF2'
+		TESTS="long"
+		long() { sleep 2; echo "long: done"; }
+	EOF2
+	KTAP_TEST_TIMEOUT=0 run "$BUSYBOX" sh "$FIXTURES/ktap/run.sh" "$BATS_TEST_TMPDIR/long.sh"
+	assert_status 0
+	assert_output_has "ok 1 long"
+	refute_output_has "# ktap: long still running"
+	KTAP_TEST_TIMEOUT=1 run "$BUSYBOX" sh "$FIXTURES/ktap/run.sh" "$BATS_TEST_TMPDIR/long.sh"
+	assert_output_has "not ok 1 long"
+}
