@@ -75,7 +75,7 @@
 # tests and sources the files.
 
 TESTS="load_module tracked_leak_report untracked_leak_report
-sampled_out_report untracked_pair_sites double_release_balanced double_replace_balanced
+unsampled_leak_report sampled_out_report untracked_pair_sites double_release_balanced double_replace_balanced
 double_release_linkwatch_balanced double_release_copy_balanced
 rename_names_tracker module_exit_releases selftest_netdev_ref_leak
 netns_scoped_names
