@@ -3,11 +3,11 @@
 #
 # Testplan 03-netdev-infra, reports.sh: the reports of topic 03's
 # selftest module (test_netdev_ref_leak, loaded by load_module): a
-# tracked and an untracked reference left on a device being deleted,
-# strict mode's call sites, a second release on every release path
-# (netdev_put(), netdev_ref_replace(), linkwatch's, a copy of an
-# unsampled slot) reported without unbalancing the refcount, a rename,
-# the module's exit, and the selftest script.
+# tracked, an untracked and an unsampled reference left on a device
+# being deleted, strict mode's call sites, a second release on every
+# release path (netdev_put(), netdev_ref_replace(), linkwatch's, a copy
+# of an unsampled slot) reported without unbalancing the refcount, a
+# rename, the module's exit, and the selftest script.
 #
 # Written once for both bases; 6.12/reports.sh and 7.2/reports.sh hold
 # what each base does differently. The scenario of each base sources
@@ -175,4 +175,54 @@ selftest_netdev_ref_leak() {
 		dmesg_since | sed -n 's/.*ref_tracker: \(netdev@[^ :]*\)[ :].*/\1/p' |
 			sort -u | while read -r st_r; do reported "$st_r"; done
 	fi
+}
+
+# unsampled_leak_report: with ref_tracker.sample=1000, written at
+# runtime, d0's directory (leak_dir: its name differs by base) tracks
+# its first reference and only counts the next 999 at the function that
+# took each. The module's reference, one of those,
+# leaks: the unregister report names the function that took it on the
+# tracker's "still held, by acquire site" line, and nowhere else (it has
+# no stack group).
+unsampled_leak_report() {
+	p=/sys/module/ref_tracker/parameters/sample
+	[ -w "$p" ] || fail "$p missing" || return 1
+	echo 1000 >"$p" || fail "cannot write $p" || return 1
+	if ! ip link add d0 type dummy || ! echo d0 >"$leak/hold"; then
+		echo 1 >"$p"
+		fail "d0 or its reference failed"
+		return 1
+	fi
+	echo 1 >"$p" || fail "cannot reset $p" || return 1
+	del_pid=
+	rc=0
+	unsampled_leak_named || { rc=1; report_block d0; }
+	# Released whatever the checks found: a device left waiting for
+	# its reference would stop the guest until the plan's timeout.
+	echo d0 >"$leak/release" || fail "release failed" || rc=1
+	[ -n "$del_pid" ] || del_in_background d0
+	wait_deleted d0 10 || rc=1
+	return "$rc"
+}
+
+# unsampled_leak_named: d0, deleted while its unsampled reference is
+# held, waits with a report that names the function that took it.
+unsampled_leak_named() {
+	a=$(leak_dir d0) || return 1
+	echo "d0: $a"
+	delete_leaked d0 || return 1
+	# One copy of the log for every check: a report printed between two
+	# reads would make their counts differ.
+	block=$(report_block d0)
+	site="by acquire site: netdev_ref_leak_hold_tracked\+0x[0-9a-f]+/0x[0-9a-f]+( \[[a-z_]+\])? x1$"
+	printf '%s\n' "$block" | grep -E "ref_tracker: $a unsampled references still held, $site" ||
+		fail "the report does not name netdev_ref_leak_hold_tracked as the site of d0's unsampled reference" || return 1
+	printf '%s\n' "$block" | grep -E 'unregister_netdevice: d0: references tracked=[0-9]+ no_stack=[1-9][0-9]* \(no_tracker=0 untracked=0 unsampled=[1-9][0-9]*\)$' ||
+		fail "no unsampled count in the unregister report" || return 1
+	printf '%s\n' "$block" | grep 'unregister_netdevice: d0: references that sampled mode did not track (ref_tracker.sample) have no stack; the tracker'"'"'s "still held, by acquire site" lines above name the functions' ||
+		fail "no hint about the unsampled reference" || return 1
+	all=$(printf '%s\n' "$block" | grep -c netdev_ref_leak_hold_tracked)
+	sites=$(printf '%s\n' "$block" | grep -cE "$site")
+	[ "$all" = "$sites" ] ||
+		fail "netdev_ref_leak_hold_tracked in $all report lines, $sites of them site lines: a stack group for an unsampled reference"
 }

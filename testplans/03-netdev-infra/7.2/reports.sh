@@ -57,51 +57,6 @@ untracked_leak_report() {
 	wait_deleted d0 10
 }
 
-# unsampled_leak_report: as on 6.12 (../6.12/reports.sh), with 7.2's
-# directory names (netdev@ADDR).
-unsampled_leak_report() {
-	p=/sys/module/ref_tracker/parameters/sample
-	[ -w "$p" ] || fail "$p missing" || return 1
-	echo 1000 >"$p" || fail "cannot write $p" || return 1
-	if ! ip link add d0 type dummy || ! echo d0 >"$leak/hold"; then
-		echo 1 >"$p"
-		fail "d0 or its reference failed"
-		return 1
-	fi
-	echo 1 >"$p" || fail "cannot reset $p" || return 1
-	del_pid=
-	rc=0
-	unsampled_leak_named || { rc=1; report_block d0; }
-	# Released whatever the checks found: a device left waiting for
-	# its reference would stop the guest until the plan's timeout.
-	echo d0 >"$leak/release" || fail "release failed" || rc=1
-	[ -n "$del_pid" ] || del_in_background d0
-	wait_deleted d0 10 || rc=1
-	return "$rc"
-}
-
-# unsampled_leak_named: d0, deleted while its unsampled reference is
-# held, waits with a report that names the function that took it.
-unsampled_leak_named() {
-	a=$(leak_dir d0) || return 1
-	echo "d0: $a"
-	delete_leaked d0 || return 1
-	# One copy of the log for every check: a report printed between two
-	# reads would make their counts differ.
-	block=$(report_block d0)
-	site="by acquire site: netdev_ref_leak_hold_tracked\+0x[0-9a-f]+/0x[0-9a-f]+( \[[a-z_]+\])? x1$"
-	printf '%s\n' "$block" | grep -E "ref_tracker: $a unsampled references still held, $site" ||
-		fail "the report does not name netdev_ref_leak_hold_tracked as the site of d0's unsampled reference" || return 1
-	printf '%s\n' "$block" | grep -E 'unregister_netdevice: d0: references tracked=[0-9]+ no_stack=[1-9][0-9]* \(no_tracker=0 untracked=0 unsampled=[1-9][0-9]*\)$' ||
-		fail "no unsampled count in the unregister report" || return 1
-	printf '%s\n' "$block" | grep 'unregister_netdevice: d0: references that sampled mode did not track (ref_tracker.sample) have no stack; the tracker'"'"'s "still held, by acquire site" lines above name the functions' ||
-		fail "no hint about the unsampled reference" || return 1
-	all=$(printf '%s\n' "$block" | grep -c netdev_ref_leak_hold_tracked)
-	sites=$(printf '%s\n' "$block" | grep -cE "$site")
-	[ "$all" = "$sites" ] ||
-		fail "netdev_ref_leak_hold_tracked in $all report lines, $sites of them site lines: a stack group for an unsampled reference"
-}
-
 # double_private OP WHAT CASE: as double, on p0, a device the module
 # allocates and frees without registering it, so that no other holder
 # can move the refcount it compares. p0 has no link: its directory is
