@@ -36,8 +36,7 @@
 # checks both before it relies on them).
 # shellcheck disable=SC3028
 # shellcheck disable=SC2034 # TESTS is read by qemu/ktap.sh
-# A measurement runs as long as it is asked to: no per-test timeout
-# (qemu/ktap.sh); the plan's own timeout bounds the guest.
+# Runs as long as it is asked to: no per-test timeout (qemu/ktap.sh).
 KTAP_TEST_TIMEOUT=0
 TESTS="soak_churn soak_teardown soak_books"
 

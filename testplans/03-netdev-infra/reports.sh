@@ -180,10 +180,9 @@ selftest_netdev_ref_leak() {
 # unsampled_leak_report: with ref_tracker.sample=1000, written at
 # runtime, d0's directory (leak_dir: its name differs by base) tracks
 # its first reference and only counts the next 999 at the function that
-# took each. The module's reference, one of those,
-# leaks: the unregister report names the function that took it on the
-# tracker's "still held, by acquire site" line, and nowhere else (it has
-# no stack group).
+# took each. The module's reference, one of those, leaks: the unregister
+# report names the function that took it on the tracker's "still held,
+# by acquire site" line, and nowhere else (it has no stack group).
 unsampled_leak_report() {
 	p=/sys/module/ref_tracker/parameters/sample
 	[ -w "$p" ] || fail "$p missing" || return 1
