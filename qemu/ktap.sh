@@ -172,6 +172,10 @@ ktap_run() {
 		ktap_t1=$(ktap_uptime)
 		if [ -n "$out" ]; then
 			printf '%s\n' "$out" | sed 's/^/# /'
+		elif [ "$rc" -ne 0 ]; then
+			# Tests run under set -e: a command that fails outside a
+			# condition ends the test with its status and no word.
+			echo "# ktap: $t ended with status $rc and printed nothing: a command failed under set -e"
 		fi
 		# How long the test took (guest clock): what qemu/run's split of
 		# a plan among guests is balanced on.

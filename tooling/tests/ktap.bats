@@ -43,7 +43,7 @@ scenario() {
 	[ -e "$MARK_DIR/third" ]
 }
 
-@test "ktap.sh: skip REASON is a skip with its reason; exit status 4 is a failure; a failed command is not ok" {
+@test "ktap.sh: skip REASON is a skip with its reason; exit status 4 is a failure; a failed command is not ok, and said to be when silent" {
 	scenario skip
 	assert_output_has "ok 1 needs_netdevsim # SKIP netdevsim not built"
 	refute_output_has "after skip"
@@ -51,6 +51,9 @@ scenario() {
 	refute_output_has "ok 2 returns_four # SKIP"
 	assert_output_has "not ok 3 plain_failure"
 	refute_output_has "plain: after"
+	assert_output_has "# ktap: silent_failure ended with status 1 and printed nothing: a command failed under set -e"
+	assert_output_has "not ok 4 silent_failure"
+	refute_output_has "silent: after"
 }
 
 @test "ktap.sh: with KTAP_REARM=1 the once-only warnings are re-armed before every test" {
